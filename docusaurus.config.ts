@@ -1,0 +1,211 @@
+/**
+ * Site configuration (SPEC §2 page shell, §3 configuration entities, §9 constants).
+ *
+ * Every value that code or tests also need (addresses, footer links, storage keys, timings) comes
+ * from `src/site-constants.ts`. Optional services switch on only when their environment variables
+ * are set, so a fresh clone builds and runs fully offline.
+ */
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
+import { themes as prismThemes } from 'prism-react-renderer';
+
+import imageZoomPlugin from './plugins/image-zoom';
+
+import {
+  ANNOUNCEMENT,
+  COPYRIGHT,
+  DEV_PORTAL_URL,
+  EDIT_URL_BASE,
+  FOOTER_GROUPS,
+  KNOWLEDGE_BASE_URL,
+  SITE_TAGLINE,
+  SITE_TITLE,
+  SITE_URL,
+} from './src/site-constants';
+
+// ---------------------------------------------------------------------------------------------
+// Environment flags. Unset means "off": no request to Algolia or Google leaves the site.
+// ---------------------------------------------------------------------------------------------
+
+/** Algolia DocSearch application id, search-only API key and index name (all three needed). */
+const ALGOLIA_APP_ID = process.env.ALGOLIA_APP_ID ?? '';
+const ALGOLIA_API_KEY = process.env.ALGOLIA_API_KEY ?? '';
+const ALGOLIA_INDEX_NAME = process.env.ALGOLIA_INDEX_NAME ?? '';
+const isAlgoliaEnabled = ALGOLIA_APP_ID !== '' && ALGOLIA_API_KEY !== '' && ALGOLIA_INDEX_NAME !== '';
+
+/** Google Analytics 4 measurement id (for example `G-XXXXXXXXXX`). */
+const GTAG_MEASUREMENT_ID = process.env.GTAG_MEASUREMENT_ID ?? '';
+const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
+
+const config = {
+  title: SITE_TITLE,
+  tagline: SITE_TAGLINE,
+  favicon: 'img/favicon.svg',
+  url: SITE_URL,
+  baseUrl: '/',
+  // Leave trailing slashes as Docusaurus writes them: section index docs are served at `/x/`, other
+  // docs at `/x`. That is exactly the form of every path in the URL contract (routes.txt).
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'warn',
+
+  future: { v4: true, faster: true },
+  // future.v4 turns storage namespacing on; keep the original key names so returning readers keep
+  // their choices (SPEC §9).
+  storage: { type: 'localStorage', namespace: false },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
+  },
+
+  markdown: {
+    // `.md` files are CommonMark (prose may contain `<` and `{`); `.mdx` files are MDX.
+    format: 'detect',
+    hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'throw' },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          editUrl: EDIT_URL_BASE,
+          // Old links keep number prefixes such as `02-authenticate/01-intro`.
+          numberPrefixParser: false,
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          exclude: ['**/_*.{md,mdx}', '**/README.md'],
+        },
+        blog: false,
+        pages: {
+          exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/*.test.{js,jsx,ts,tsx}', '**/*.module.css'],
+        },
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          lastmod: null,
+          changefreq: null,
+          priority: null,
+          ignorePatterns: ['/tags/**', '/search'],
+        },
+        gtag: isAnalyticsEnabled ? { trackingID: GTAG_MEASUREMENT_ID, anonymizeIP: true } : undefined,
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      '@docusaurus/plugin-ideal-image',
+      {
+        quality: 75,
+        max: 1200,
+        min: 480,
+        steps: 3,
+        disableInDev: false,
+      } satisfies IdealImageOptions,
+    ],
+    imageZoomPlugin,
+  ],
+
+  themeConfig: {
+    metadata: [{ name: 'keywords', content: 'terraform, terragrunt, aws, infrastructure as code, gruntwork' }],
+    announcementBar: {
+      id: ANNOUNCEMENT.id,
+      content: ANNOUNCEMENT.content,
+      backgroundColor: ANNOUNCEMENT.backgroundColor,
+      textColor: ANNOUNCEMENT.textColor,
+      isCloseable: ANNOUNCEMENT.isCloseable,
+    },
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      // A reader whose system is set to dark gets the dark theme until they pick one with the toggle.
+      respectPrefersColorScheme: true,
+    },
+    docs: {
+      sidebar: { hideable: false, autoCollapseCategories: false },
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    navbar: {
+      title: SITE_TITLE,
+      hideOnScroll: true,
+      style: 'dark',
+      logo: {
+        alt: 'Gruntwork logo',
+        src: 'img/logo-light.svg',
+        srcDark: 'img/logo-dark.svg',
+        href: '/',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        { type: 'doc', docId: 'intro', label: 'Intro', position: 'left' },
+        { to: '/guides/', label: 'Guides', position: 'left', activeBaseRegex: '^/guides/' },
+        {
+          type: 'dropdown',
+          label: 'Library Reference',
+          position: 'left',
+          items: [
+            { type: 'docSidebar', sidebarId: 'modulesSidebar', label: 'Modules' },
+            { type: 'docSidebar', sidebarId: 'servicesSidebar', label: 'Services' },
+          ],
+        },
+        { to: '/tools', label: 'Tools', position: 'left' },
+        { to: '/courses', label: 'Courses', position: 'left' },
+        { href: KNOWLEDGE_BASE_URL, label: 'Knowledge Base', position: 'right' },
+        { to: '/support', label: 'Support', position: 'right' },
+        { href: DEV_PORTAL_URL, label: 'Sign In', position: 'right' },
+        {
+          type: 'dropdown',
+          label: 'More',
+          position: 'right',
+          className: 'navbar-more-dropdown',
+          items: [
+            { href: KNOWLEDGE_BASE_URL, label: 'Knowledge Base' },
+            { to: '/support', label: 'Support' },
+            { href: DEV_PORTAL_URL, label: 'Sign In' },
+          ],
+        },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: FOOTER_GROUPS.map((group) => ({
+        title: group.title,
+        items: group.items.map((item) =>
+          item.href.startsWith('/') ? { label: item.label, to: item.href } : { label: item.label, href: item.href },
+        ),
+      })),
+      copyright: COPYRIGHT,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.vsDark,
+      additionalLanguages: ['hcl', 'bash', 'docker', 'diff', 'ini'],
+    },
+    ...(isAlgoliaEnabled
+      ? {
+          algolia: {
+            appId: ALGOLIA_APP_ID,
+            apiKey: ALGOLIA_API_KEY,
+            indexName: ALGOLIA_INDEX_NAME,
+            contextualSearch: true,
+            searchPagePath: 'search',
+            externalUrlRegex: 'gruntwork\\.io|terragrunt\\.gruntwork\\.io|terratest\\.gruntwork\\.io',
+            searchParameters: { facetFilters: ['language:en'] },
+          },
+        }
+      : {}),
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;
+
+export default config;

@@ -1,0 +1,27 @@
+// ESLint flat config: typescript-eslint (type-checked), React hooks and the Docusaurus rules.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import docusaurus from '@docusaurus/eslint-plugin';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['build', '.docusaurus', 'node_modules', 'bench-results', '**/*.mjs', 'static'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'react-hooks': reactHooks, '@docusaurus': docusaurus },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@docusaurus/string-literal-i18n-messages': 'off',
+      '@docusaurus/no-untranslated-text': 'off',
+      '@docusaurus/no-html-links': 'error',
+      '@docusaurus/prefer-docusaurus-heading': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+    },
+  },
+);

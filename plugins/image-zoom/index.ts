@@ -1,0 +1,17 @@
+/**
+ * Local plugin: image zoom with medium-zoom (SPEC §9, "Image zoom").
+ *
+ * It only registers a client module; the client module does the work after each route update.
+ */
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+/** Docusaurus plugin factory. Takes no options and never throws. */
+export default function imageZoomPlugin(): Plugin {
+  return {
+    name: 'image-zoom',
+    getClientModules() {
+      return [path.resolve(__dirname, './client.ts')];
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The configuration against the spec: navbar (SPEC §2), footer (FACTS.md), colour mode, TOC and
+ * sidebar settings (SPEC §3, §9), and the 26 sidebar names (FACTS.md). Expected values are written
+ * out here from the spec, not imported from the code under test.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ThemeConfig } from '@docusaurus/preset-classic';
+
+import config from '../../docusaurus.config';
+import sidebars from '../../sidebars';
+
+const themeConfig = config.themeConfig as ThemeConfig & {
+  navbar: {
+    items: {
+      label?: string;
+      to?: string;
+      href?: string;
+      type?: string;
+      position?: string;
+      items?: { label?: string; to?: string; href?: string; sidebarId?: string }[];
+    }[];
+    hideOnScroll?: boolean;
+    logo?: { src?: string; srcDark?: string };
+  };
+  footer: { links: { title: string; items: { label: string; to?: string; href?: string }[] }[]; copyright: string };
+};
+
+describe('navbar (SPEC §2)', () => {
+  const items = themeConfig.navbar.items;
+
+  it('has the items in order, with their targets', () => {
+    expect(items.map((item) => item.label)).toEqual([
+      'Intro',
+      'Guides',
+      'Library Reference',
+      'Tools',
+      'Courses',
+      'Knowledge Base',
+      'Support',
+      'Sign In',
+      'More',
+    ]);
+    expect(items.find((i) => i.label === 'Tools')?.to).toBe('/tools');
+    expect(items.find((i) => i.label === 'Courses')?.to).toBe('/courses');
+    expect(items.find((i) => i.label === 'Support')?.to).toBe('/support');
+    expect(items.find((i) => i.label === 'Knowledge Base')?.href).toBe(
+      'https://github.com/gruntwork-io/knowledge-base/discussions',
+    );
+    expect(items.find((i) => i.label === 'Sign In')?.href).toBe('https://app.gruntwork.io');
+  });
+
+  it('has a Library Reference dropdown with Modules and Services sidebars', () => {
+    const dropdown = items.find((i) => i.label === 'Library Reference');
+    expect(dropdown?.type).toBe('dropdown');
+    expect(dropdown?.items?.map((i) => [i.label, i.sidebarId])).toEqual([
+      ['Modules', 'modulesSidebar'],
+      ['Services', 'servicesSidebar'],
+    ]);
+  });
+
+  it('has a More dropdown repeating Knowledge Base, Support and Sign In', () => {
+    const more = items.find((i) => i.label === 'More');
+    expect(more?.items?.map((i) => i.label)).toEqual(['Knowledge Base', 'Support', 'Sign In']);
+  });
+
+  it('hides on scroll and has light and dark logos', () => {
+    expect(themeConfig.navbar.hideOnScroll).toBe(true);
+    expect(themeConfig.navbar.logo?.src).toMatch(/\.svg$/);
+    expect(themeConfig.navbar.logo?.srcDark).toMatch(/\.svg$/);
+  });
+});
+
+describe('footer (FACTS.md)', () => {
+  it('groups links under Company, Community, Resources and Legal', () => {
+    expect(themeConfig.footer.links.map((g) => g.title)).toEqual(['Company', 'Community', 'Resources', 'Legal']);
+  });
+
+  it('has the provider links', () => {
+    const byLabel = Object.fromEntries(
+      themeConfig.footer.links.flatMap((g) => g.items.map((i) => [i.label, i.href ?? i.to])),
+    );
+    expect(byLabel).toEqual({
+      'Gruntwork.io': 'https://gruntwork.io',
+      Blog: 'https://blog.gruntwork.io/',
+      Newsletter: 'https://gruntwork.io/newsletter/',
+      Store: 'https://store.gruntwork.io/',
+      'Knowledge Base': 'https://github.com/gruntwork-io/knowledge-base/discussions',
+      'Community Slack': 'https://gruntwork-community.slack.com/archives/CHH9Y3Z62',
+      GitHub: 'https://github.com/gruntwork-io',
+      Twitter: 'https://twitter.com/gruntwork_io',
+      'Developer Portal': 'https://app.gruntwork.io',
+      'IaC Library on GitHub': 'https://github.com/gruntwork-io',
+      'DevOps Checklist': 'https://gruntwork.io/devops-checklist/',
+      Terragrunt: 'https://terragrunt.gruntwork.io',
+      Terratest: 'https://terratest.gruntwork.io',
+      Support: '/support',
+      'Privacy Policy': 'https://gruntwork.io/legal/privacy-policy/',
+      'Cookie Policy': 'https://gruntwork.io/legal/cookie-policy/',
+      'Website Terms': 'https://gruntwork.io/website-terms/',
+    });
+  });
+
+  it('covers 2020 to 2023 in the copyright line', () => {
+    expect(themeConfig.footer.copyright).toMatch(/2020\s*–\s*2023 Gruntwork/);
+  });
+});
+
+describe('site settings (SPEC §3, §5, §9)', () => {
+  it('fails the build on broken links and anchors, and warns on duplicate routes', () => {
+    expect(config.onBrokenLinks).toBe('throw');
+    expect(config.onBrokenAnchors).toBe('throw');
+    expect(config.onDuplicateRoutes).toBe('warn');
+    expect(config.markdown.hooks.onBrokenMarkdownLinks).toBe('warn');
+  });
+
+  it('has one English locale and keeps storage keys un-namespaced', () => {
+    expect(config.i18n.locales).toEqual(['en']);
+    expect(config.storage).toEqual({ type: 'localStorage', namespace: false });
+    expect(config.future).toEqual({ v4: true, faster: true });
+  });
+
+  it('defaults to light mode with the switch on', () => {
+    expect(themeConfig.colorMode).toMatchObject({ defaultMode: 'light', disableSwitch: false });
+  });
+
+  it('shows TOC levels 2 to 3 and a sidebar that cannot be hidden or auto-collapse', () => {
+    expect(themeConfig.tableOfContents).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 3 });
+    expect(themeConfig.docs?.sidebar).toEqual({ hideable: false, autoCollapseCategories: false });
+  });
+
+  it('has a closeable announcement bar with an id', () => {
+    expect(themeConfig.announcementBar?.id).toBeTruthy();
+    expect(themeConfig.announcementBar?.isCloseable).toBe(true);
+  });
+
+  it('refers to no hosted search or analytics when their variables are unset', () => {
+    expect(process.env.ALGOLIA_APP_ID ?? '').toBe('');
+    expect(JSON.stringify(config)).not.toMatch(/algolia|googletagmanager|gtag/i);
+  });
+});
+
+describe('sidebars (FACTS.md)', () => {
+  it('defines exactly the 26 named sidebars', () => {
+    expect(Object.keys(sidebars).sort()).toEqual(
+      [
+        'faqSidebars',
+        'introSidebar',
+        'guidesSidebar',
+        'complianceSidebar',
+        'kubernetesSidebar',
+        'landingZoneSidebar',
+        'pipelineSidebar',
+        'vpcSidebar',
+        'productionFrameworkSidebar',
+        'refarchUsageSidebar',
+        'cis130',
+        'cis140',
+        'cis150',
+        'patcher',
+        'dryRefArch',
+        'terraformServiceProviderV3',
+        'terraformServiceProviderV4',
+        'terraform11',
+        'terraform1x',
+        'terraform12',
+        'terraform13',
+        'terraform14',
+        'terraform15',
+        'modulesSidebar',
+        'servicesSidebar',
+        'toolsSidebar',
+      ].sort(),
+    );
+  });
+
+  it('starts the FAQ sidebar at /faq/ref-arch-predeployment/', () => {
+    expect(sidebars.faqSidebars[0]).toBe('faq/ref-arch-predeployment/index');
+  });
+
+  it('lists the pipelines sub-pages as links in reading order, so they carry no sidebar', () => {
+    const flat = JSON.stringify(sidebars.pipelineSidebar);
+    expect(sidebars.pipelineSidebar[0]).toBe('guides/build-it-yourself/pipelines/index');
+    expect(flat).not.toMatch(/"type":"doc"/);
+    const order = [...flat.matchAll(/"href":"([^"]+)"/g)].map((m) => m[1]);
+    expect(order[0]).toBe(
+      '/guides/build-it-yourself/pipelines/core-concepts/what-is-continuous-integration-and-continuous-delivery',
+    );
+    expect(order.at(-1)).toBe('/guides/build-it-yourself/pipelines/next-steps');
+    expect(order).toHaveLength(24);
+  });
+});
