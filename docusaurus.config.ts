@@ -10,7 +10,9 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
 import { themes as prismThemes } from 'prism-react-renderer';
 
+import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
 import imageZoomPlugin from './plugins/image-zoom';
+import subscriberLinksPlugin from './plugins/subscriber-links';
 
 import {
   ANNOUNCEMENT,
@@ -37,6 +39,10 @@ const isAlgoliaEnabled = ALGOLIA_APP_ID !== '' && ALGOLIA_API_KEY !== '' && ALGO
 /** Google Analytics 4 measurement id (for example `G-XXXXXXXXXX`). */
 const GTAG_MEASUREMENT_ID = process.env.GTAG_MEASUREMENT_ID ?? '';
 const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
+
+// Reference and release-note pages are generated from data/ before the docs plugin reads docs/
+// (plugins load their content in parallel). Invalid data stops here with the file and field named.
+generateCatalogDocs(__dirname);
 
 const config = {
   title: SITE_TITLE,
@@ -113,7 +119,9 @@ const config = {
         disableInDev: false,
       } satisfies IdealImageOptions,
     ],
+    catalogPlugin,
     imageZoomPlugin,
+    subscriberLinksPlugin,
   ],
 
   themeConfig: {

@@ -32,6 +32,8 @@ export interface WatchedPage {
   page: Page;
   /** Console errors, page errors and requests to other origins, in order. */
   problems: string[];
+  /** Foreign addresses a test expects (a link it opens on purpose); still aborted, not recorded. */
+  expectedForeign: string[];
 }
 
 /**
@@ -42,12 +44,13 @@ export async function openWatchedPage(browser: Browser, options: BrowserContextO
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
   const origin = new URL(baseUrl()).origin;
   const problems: string[] = [];
+  const expectedForeign: string[] = [];
   await context.route('**/*', async (route) => {
     const url = route.request().url();
     if (url.startsWith('data:') || url.startsWith('blob:') || new URL(url).origin === origin) {
       await route.continue();
     } else {
-      problems.push(`request to another origin: ${url}`);
+      if (!expectedForeign.includes(url)) problems.push(`request to another origin: ${url}`);
       await route.abort();
     }
   });
@@ -56,5 +59,5 @@ export async function openWatchedPage(browser: Browser, options: BrowserContextO
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems };
+  return { context, page, problems, expectedForeign };
 }

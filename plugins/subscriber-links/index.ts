@@ -1,0 +1,71 @@
+/**
+ * Local plugin: the CIS and Enterprise repository sets for the subscriber-only notice
+ * (SPEC §5, §8). They come from an optional package; when it is absent the plugin logs one
+ * message at build time and publishes empty lists, so every private link gets the general notice.
+ */
+import { createRequire } from 'node:module';
+import type { Plugin } from '@docusaurus/types';
+
+/** The optional package that holds the repository sets. */
+export const REPO_SETS_PACKAGE = '@gruntwork-io/repo-sets';
+
+/** What the client reads with `usePluginData('subscriber-links')`. */
+export interface RepoSetsData {
+  cis: string[];
+  enterprise: string[];
+}
+
+/** The shape the optional package exports. */
+interface RepoSetsModule {
+  cisRepos?: unknown;
+  enterpriseRepos?: unknown;
+}
+
+const toNames = (value: unknown, field: string): string[] => {
+  if (!Array.isArray(value) || !value.every((v): v is string => typeof v === 'string')) {
+    throw new Error(`${REPO_SETS_PACKAGE}: field "${field}" must be an array of repository names`);
+  }
+  return value;
+};
+
+/**
+ * Loads the sets.
+ * @param load - resolves and loads the package; injectable for tests.
+ * @param log - where the "package absent" message goes.
+ * @throws Error naming the package and field when the package is present but malformed.
+ */
+export function loadRepoSets(load: (name: string) => unknown, log: (message: string) => void): RepoSetsData {
+  let mod: RepoSetsModule;
+  try {
+    mod = load(REPO_SETS_PACKAGE) as RepoSetsModule;
+  } catch {
+    log(`[subscriber-links] ${REPO_SETS_PACKAGE} is not installed: the CIS and Enterprise repository sets are empty.`);
+    return { cis: [], enterprise: [] };
+  }
+  return {
+    cis: toNames(mod.cisRepos ?? [], 'cisRepos'),
+    enterprise: toNames(mod.enterpriseRepos ?? [], 'enterpriseRepos'),
+  };
+}
+
+/** Docusaurus plugin factory. */
+export default function subscriberLinksPlugin(): Plugin {
+  const requireFromSite = createRequire(__filename);
+  return {
+    name: 'subscriber-links',
+    loadContent() {
+      return Promise.resolve(
+        loadRepoSets(
+          (name) => requireFromSite(name),
+          (message) => {
+            console.info(message);
+          },
+        ),
+      );
+    },
+    contentLoaded({ content, actions }) {
+      actions.setGlobalData(content);
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The header of a module or service reference page (issue 6): version badge, repository and a
+ * "View source" link. The link is a plain anchor, so the subscriber-only notice applies to it
+ * (SPEC §4, §5).
+ */
+import type { ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+
+import styles from './styles.module.css';
+
+/** Props of {@link ModuleHeader}. */
+export interface ModuleHeaderProps {
+  /** Repository name, for example `terraform-aws-vpc`. */
+  repository: string;
+  /** Module folder, or `category/service` for services. */
+  module: string;
+  /** Current version, `v1.2.3`. */
+  version: string;
+  /** `terraform`, `script` or `service`. */
+  kind: 'terraform' | 'script' | 'service';
+  /** Source address on the source host. */
+  sourceUrl: string;
+}
+
+const KIND_LABELS: Record<ModuleHeaderProps['kind'], string> = {
+  terraform: 'Terraform module',
+  script: 'Script module',
+  service: 'Service',
+};
+
+/** Version badge, kind, repository and the source link, in one row. */
+export default function ModuleHeader({ repository, module, version, kind, sourceUrl }: ModuleHeaderProps): ReactNode {
+  return (
+    <div className={styles.header}>
+      <span className={styles.version} title="Current version">
+        {version}
+      </span>
+      <span className={styles.kind}>{KIND_LABELS[kind]}</span>
+      <code className={styles.path}>
+        {repository}/modules/{module}
+      </code>
+      <Link className={`button button--sm button--outline button--primary ${styles.source}`} href={sourceUrl}>
+        View source
+      </Link>
+    </div>
+  );
+}

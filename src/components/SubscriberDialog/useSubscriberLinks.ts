@@ -1,0 +1,42 @@
+/**
+ * Intercepts clicks on subscriber-only links anywhere on the page (SPEC §4, §5).
+ */
+import { useEffect, useState } from 'react';
+
+import { classifyLink, type RepoSets } from '@site/src/lib/subscriber-links';
+import { isWarningDismissed, type PendingLink } from './index';
+
+/**
+ * Listens (in the capture phase, before client-side routing) for primary-button clicks on links,
+ * using the closest anchor so a link wrapped around a card counts. A subscriber-only link whose
+ * variant the reader has not dismissed is held back and returned as the pending link.
+ *
+ * @param sets - the CIS and Enterprise repository sets.
+ * @returns the pending link (or null) and a function that clears it.
+ */
+export function useSubscriberLinks(sets: RepoSets): [PendingLink | null, () => void] {
+  const [pending, setPending] = useState<PendingLink | null>(null);
+  useEffect(() => {
+    const onClick = (event: MouseEvent): void => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      const target = event.target;
+      if (!(target instanceof Element)) return;
+      const anchor = target.closest('a[href]');
+      if (!(anchor instanceof HTMLAnchorElement)) return;
+      const link = classifyLink(anchor.href, sets);
+      if (!link || isWarningDismissed(link.variant)) return;
+      event.preventDefault();
+      setPending({ href: anchor.href, repo: link.repo, variant: link.variant, returnFocusTo: anchor });
+    };
+    document.addEventListener('click', onClick, true);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [sets]);
+  return [
+    pending,
+    () => {
+      setPending(null);
+    },
+  ];
+}

@@ -1,0 +1,97 @@
+/**
+ * Generated pages (issues 5 and 6): the MDX a writer never edits by hand must carry the headings,
+ * anchors, tabs, links and escapes the site relies on.
+ */
+import { describe, expect, it } from 'vitest';
+
+import {
+  escapeMdx,
+  monthLabel,
+  moduleSourceUrl,
+  renderModulePage,
+  renderReleaseMonth,
+  renderReleasesIndex,
+  summarize,
+} from '../../../plugins/catalog/render';
+import { moduleRepositorySchema, releaseMonthSchema } from '../../../plugins/catalog/schema';
+import { validMonth, validRepository } from './fixtures';
+
+const repo = moduleRepositorySchema.parse(validRepository);
+const mod = repo.modules[0];
+if (!mod) throw new Error('fixture has no module');
+const page = renderModulePage(repo, mod, 1, (ref) =>
+  ref === 'terraform-aws-vpc/vpc-flow-logs' ? 'VPC flow logs' : ref,
+);
+
+describe('renderModulePage', () => {
+  it('writes front matter with title, tags and an edit link to the data file', () => {
+    expect(page).toMatch(/^---\ntitle: "VPC for applications"\n/);
+    expect(page).toContain('tags: ["vpc", "networking"]');
+    expect(page).toContain(
+      'custom_edit_url: "https://github.com/gruntwork-io/docs/edit/master/data/modules/terraform-aws-vpc.yml"',
+    );
+  });
+
+  it('links the source at the module version', () => {
+    expect(moduleSourceUrl('terraform-aws-vpc', mod)).toBe(
+      'https://github.com/gruntwork-io/terraform-aws-vpc/tree/v0.22.4/modules/vpc-app',
+    );
+    expect(page).toContain(
+      'sourceUrl="https://github.com/gruntwork-io/terraform-aws-vpc/tree/v0.22.4/modules/vpc-app"',
+    );
+  });
+
+  it('gives every input and output an h3 with its own anchor, required inputs first', () => {
+    expect(page).toContain('### `vpc_name` {#input-vpc_name}');
+    expect(page).toContain('### `vpc_id` {#output-vpc_id}');
+    expect(page.indexOf('{#input-cidr_block}')).toBeLessThan(page.indexOf('{#input-num_nat_gateways}'));
+    expect(page).toContain('defaultValue={"1"}');
+  });
+
+  it('puts usage in Terraform and Terragrunt tabs that share one remembered group', () => {
+    expect(page).toContain('<Tabs groupId="iac-tool">');
+    expect(page).toContain('<TabItem value="terraform" label="Terraform" default>');
+    expect(page).toContain('```hcl title="terragrunt.hcl"');
+  });
+
+  it('links related modules to their pages', () => {
+    expect(page).toContain(
+      '- [VPC flow logs](/reference/modules/terraform-aws-vpc/vpc-flow-logs/) (`terraform-aws-vpc/vpc-flow-logs`)',
+    );
+  });
+});
+
+describe('release pages', () => {
+  const month = releaseMonthSchema.parse(validMonth('2023-03', 'v0.22.4'));
+
+  it('groups a month by repository with scannable, unique anchors', () => {
+    const html = renderReleaseMonth(month, '2023-02', undefined);
+    expect(html).toContain('## terraform-aws-repo0');
+    expect(html).toContain('### v0.22.4 {#terraform-aws-repo0-v0-22-4}');
+    expect(html).toContain('pagination_prev: "guides/stay-up-to-date/releases/2023-02/index"');
+    expect(html).toContain(
+      '[Release v0.22.4 of terraform-aws-repo0](https://github.com/gruntwork-io/terraform-aws-repo0/releases/tag/v0.22.4)',
+    );
+  });
+
+  it('lists months newest first under their year, with counts', () => {
+    const older = releaseMonthSchema.parse(validMonth('2022-12', 'v0.1.0'));
+    const index = renderReleasesIndex([older, month]);
+    expect(index.indexOf('## 2023')).toBeLessThan(index.indexOf('## 2022'));
+    expect(index).toContain('- [March 2023](/guides/stay-up-to-date/releases/2023-03/): 6 releases');
+    expect(monthLabel('2016-06')).toBe('June 2016');
+  });
+});
+
+describe('text helpers', () => {
+  it('escapes MDX syntax outside inline code only', () => {
+    expect(escapeMdx('Use {var} or <b> but keep `map<string>{}`')).toBe(
+      'Use \\{var\\} or \\<b\\> but keep `map<string>{}`',
+    );
+  });
+
+  it('summarizes to the first sentence, at most 160 characters', () => {
+    expect(summarize('First sentence here. Second one.')).toBe('First sentence here.');
+    expect(summarize('word '.repeat(60)).length).toBeLessThanOrEqual(160);
+  });
+});
