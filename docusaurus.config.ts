@@ -88,6 +88,8 @@ const config = {
           numberPrefixParser: false,
           tags: 'tags.yml',
           onInlineTags: 'throw',
+          // `:::answer` marks the accepted answer of a knowledge-base article.
+          admonitions: { keywords: ['answer'], extendDefaults: true },
           exclude: ['**/_*.{md,mdx}', '**/README.md'],
         },
         blog: false,

@@ -51,6 +51,7 @@ const sidebars = {
     },
     link('Production framework', '/guides/production-framework/'),
     'guides/reference-architecture/index',
+    'guides/stay-up-to-date/index',
     'guides/style/index',
     {
       type: 'category',

@@ -18,7 +18,11 @@ export const WORD_RULES: readonly WordRule[] = [
   { kind: 'reference landing page', pattern: /^docs\/reference\//, minWords: 300 },
   { kind: 'guide index page', pattern: /^docs\/guides\/.*index\.mdx?$/, minWords: 120 },
   // The first page of each part of the example usage guide introduces the part and links its steps.
-  { kind: 'guide part intro', pattern: /^docs\/guides\/reference-architecture\/example-usage-guide\/\d\d-[^/]+\/01-intro\.md$/, minWords: 120 },
+  {
+    kind: 'guide part intro',
+    pattern: /^docs\/guides\/reference-architecture\/example-usage-guide\/\d\d-[^/]+\/01-intro\.md$/,
+    minWords: 120,
+  },
   { kind: 'guide page', pattern: /^docs\/guides\//, minWords: 300 },
   { kind: 'top-level page', pattern: /^src\/pages\/.*\.mdx?$/, minWords: 200 },
 ];

@@ -34,6 +34,8 @@ export interface WatchedPage {
   problems: string[];
   /** Foreign addresses a test expects (a link it opens on purpose); still aborted, not recorded. */
   expectedForeign: string[];
+  /** Parts of console errors a test expects (the 404 status of the not-found page). */
+  expectedConsole: string[];
 }
 
 /**
@@ -45,6 +47,7 @@ export async function openWatchedPage(browser: Browser, options: BrowserContextO
   const origin = new URL(baseUrl()).origin;
   const problems: string[] = [];
   const expectedForeign: string[] = [];
+  const expectedConsole: string[] = [];
   await context.route('**/*', async (route) => {
     const url = route.request().url();
     if (url.startsWith('data:') || url.startsWith('blob:') || new URL(url).origin === origin) {
@@ -56,8 +59,10 @@ export async function openWatchedPage(browser: Browser, options: BrowserContextO
   });
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    const text = message.text();
+    if (message.type() === 'error' && !expectedConsole.some((part) => text.includes(part)))
+      problems.push(`console error: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems, expectedForeign };
+  return { context, page, problems, expectedForeign, expectedConsole };
 }

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { baseUrl, launchBrowser, openWatchedPage, type WatchedPage } from './browser';
 
-const PAGE = '/intro/first-deployment/using-terraform-modules';
+const PAGE =
+  '/guides/build-it-yourself/landing-zone/deployment-walkthrough/configure-the-security-baseline-for-the-root-account';
 const PUBLIC_PAGE = '/tools';
 
 let browser: Browser;
@@ -70,9 +71,11 @@ describe('subscriber-only notice', () => {
     w.expectedForeign.push(href);
     await link.click();
     const popup = w.context.waitForEvent('page');
+    const request = w.context.waitForEvent('request', (r) => r.url() === href);
     await w.page.getByRole('button', { name: 'Continue' }).click();
     const tab = await popup;
-    expect(tab.url()).toBe(href);
+    await request;
+    expect(tab).not.toBe(w.page);
     await tab.close();
     await w.page.getByRole('dialog').waitFor({ state: 'detached' });
   });

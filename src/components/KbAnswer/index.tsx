@@ -1,0 +1,28 @@
+/**
+ * The accepted answer of a knowledge-base article (`:::answer` in Markdown; issue 7). It is a
+ * labelled region, so screen readers announce it, with a visible "Accepted answer" heading.
+ */
+import type { ReactNode } from 'react';
+import Heading from '@theme/Heading';
+
+import styles from './styles.module.css';
+
+/** Props: the answer's Markdown content, and an optional title from `:::answer[Title]`. */
+export interface KbAnswerProps {
+  children?: ReactNode;
+  title?: ReactNode;
+}
+
+export default function KbAnswer({ children, title }: KbAnswerProps): ReactNode {
+  return (
+    <section className={styles.answer} aria-labelledby="accepted-answer">
+      <Heading as="h2" id="accepted-answer" className={styles.heading}>
+        <span aria-hidden="true" className={styles.check}>
+          ✓
+        </span>{' '}
+        {title ?? 'Accepted answer'}
+      </Heading>
+      <div className={styles.body}>{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Swizzle (wrap) of the admonition type map: adds `:::answer`, which marks the accepted answer of
+ * a knowledge-base article (issue 7).
+ */
+import DefaultAdmonitionTypes from '@theme-original/Admonition/Types';
+
+import KbAnswer from '@site/src/components/KbAnswer';
+
+export default {
+  ...DefaultAdmonitionTypes,
+  answer: KbAnswer,
+};

@@ -1,0 +1,25 @@
+/**
+ * Swizzle (wrap) of DocItem/Metadata: a knowledge-base article's canonical link is its discussion
+ * on the source host (issue 7). The later `<link rel="canonical">` replaces the site's default.
+ */
+import type { ReactNode } from 'react';
+import Head from '@docusaurus/Head';
+import Metadata from '@theme-original/DocItem/Metadata';
+import { useDoc } from '@docusaurus/plugin-content-docs/client';
+
+import { kbDiscussionUrl, kbNumberOf } from '@site/src/lib/knowledge-base';
+
+export default function MetadataWrapper(): ReactNode {
+  const { metadata } = useDoc();
+  const kbNumber = kbNumberOf(metadata.id);
+  return (
+    <>
+      <Metadata />
+      {kbNumber !== null && (
+        <Head>
+          <link rel="canonical" href={kbDiscussionUrl(kbNumber)} />
+        </Head>
+      )}
+    </>
+  );
+}
