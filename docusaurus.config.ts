@@ -12,6 +12,7 @@ import { themes as prismThemes } from 'prism-react-renderer';
 
 import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
 import imageZoomPlugin from './plugins/image-zoom';
+import localSearchPlugin from './plugins/local-search';
 import subscriberLinksPlugin from './plugins/subscriber-links';
 
 import {
@@ -124,6 +125,8 @@ const config = {
     catalogPlugin,
     imageZoomPlugin,
     subscriberLinksPlugin,
+    // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
+    ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
   ],
 
   themeConfig: {

@@ -1,0 +1,111 @@
+/**
+ * Local plugin: offline search (issue 3), used when Algolia is not configured.
+ *
+ * - `contentLoaded` adds the `/search` page and publishes where the index lives.
+ * - `postBuild` reads every built page, extracts its search record and writes a Pagefind index
+ *   to `build/pagefind/`. Pagefind splits the index into small chunks, so a query downloads only
+ *   the part it needs (README, "Search").
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+import { extractSearchRecord, isIndexable, toIndexDocument, type SearchRecord } from './extract';
+
+/** Where the index is written and served, under the site's base URL. */
+export const INDEX_DIR = 'pagefind';
+
+/** Global data the client reads with `usePluginData('local-search')`. */
+export interface LocalSearchData {
+  /** Base path of the Pagefind bundle, for example `/pagefind/`. */
+  bundlePath: string;
+}
+
+/** The HTML file of a route in the build output. */
+function htmlFileOf(outDir: string, route: string): string | undefined {
+  const trimmed = route.replace(/\/+$/, '');
+  const candidates =
+    trimmed === ''
+      ? [path.join(outDir, 'index.html')]
+      : [path.join(outDir, trimmed, 'index.html'), path.join(outDir, `${trimmed}.html`)];
+  return candidates.find((file) => fs.existsSync(file));
+}
+
+/** Reads the search records of the built routes, in route order. */
+export function collectRecords(outDir: string, routesPaths: readonly string[]): SearchRecord[] {
+  const seen = new Set<string>();
+  const records: SearchRecord[] = [];
+  for (const route of [...routesPaths].sort()) {
+    if (!isIndexable(route) || seen.has(route)) continue;
+    seen.add(route);
+    const file = htmlFileOf(outDir, route);
+    if (!file) continue;
+    const record = extractSearchRecord(fs.readFileSync(file, 'utf8'), route);
+    if (record && record.title !== '') records.push(record);
+  }
+  return records;
+}
+
+/**
+ * The words of the site, most frequent first, for correcting one typo per query word (issue 3).
+ * Words shorter than 4 letters are left out: the client never corrects them.
+ */
+export function buildVocabulary(records: readonly SearchRecord[]): string[] {
+  const counts = new Map<string, number>();
+  for (const record of records) {
+    for (const word of `${record.title} ${record.text}`.toLowerCase().match(/[a-z][a-z0-9_]{3,29}/g) ?? []) {
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([word]) => word);
+}
+
+/**
+ * Writes the Pagefind index of `records` into `<outDir>/pagefind`, plus the vocabulary the client
+ * uses to correct typos. Indexing runs in a child Node process (see write-index.mjs).
+ * @throws Error with Pagefind's message when indexing fails.
+ */
+export function writeSearchIndex(outDir: string, records: readonly SearchRecord[]): void {
+  const indexDir = path.join(outDir, INDEX_DIR);
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-search-'));
+  const documentsFile = path.join(tmpDir, 'documents.json');
+  try {
+    fs.writeFileSync(
+      documentsFile,
+      JSON.stringify(records.map((record) => ({ url: record.url, content: toIndexDocument(record) }))),
+    );
+    const result = spawnSync(process.execPath, [path.join(__dirname, 'write-index.mjs'), documentsFile, indexDir], {
+      encoding: 'utf8',
+    });
+    if (result.status !== 0)
+      throw new Error(`local-search: indexing failed: ${result.stderr.trim() || `exit ${String(result.status)}`}`);
+  } finally {
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+  fs.writeFileSync(path.join(indexDir, 'vocabulary.json'), JSON.stringify(buildVocabulary(records)));
+}
+
+/** Docusaurus plugin factory. */
+export default function localSearchPlugin(context: { baseUrl: string }): Plugin {
+  return {
+    name: 'local-search',
+    contentLoaded({ actions }) {
+      actions.setGlobalData({ bundlePath: `${context.baseUrl}${INDEX_DIR}/` } satisfies LocalSearchData);
+      actions.addRoute({
+        path: `${context.baseUrl}search`,
+        component: '@site/src/components/LocalSearch/SearchPage',
+        exact: true,
+      });
+      return Promise.resolve();
+    },
+    postBuild({ outDir, routesPaths }) {
+      const started = Date.now();
+      const records = collectRecords(outDir, routesPaths);
+      writeSearchIndex(outDir, records);
+      console.info(`[local-search] indexed ${String(records.length)} pages in ${String(Date.now() - started)} ms`);
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The navbar search for the offline index (issue 3; SPEC §4 search modal): the DocSearch button
+ * and modal, fed by the local adapter. The modal's code and the index load on the first hover,
+ * focus or touch of the button, never on page load. Ctrl/Cmd+K and '/' open it; Escape closes it.
+ */
+import { useCallback, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { DocSearchButton } from '@docsearch/react/button';
+import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
+import type { DocSearchModal as DocSearchModalType } from '@docsearch/react/modal';
+import Link from '@docusaurus/Link';
+import { useHistory } from '@docusaurus/router';
+
+import { createLocalSearchClient, searchPageUrl } from './adapter';
+import { loadPagefind, loadVocabulary } from './pagefind';
+import { useBundlePath, useSiteSearch } from './useSiteSearch';
+import './modal.css';
+
+let DocSearchModal: typeof DocSearchModalType | null = null;
+
+/** Loads the modal's code and styles once, and starts loading the index. */
+function importModalIfNeeded(bundlePath: string): Promise<void> {
+  loadPagefind(bundlePath).catch(() => undefined);
+  loadVocabulary(bundlePath).catch(() => undefined);
+  if (DocSearchModal) return Promise.resolve();
+  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).then(
+    ([{ DocSearchModal: Modal }]) => {
+      DocSearchModal = Modal;
+    },
+  );
+}
+
+const isDev = process.env.NODE_ENV !== 'production';
+
+/** Texts of the modal; the error help says how to get an index during `npm start`. */
+const TRANSLATIONS = {
+  modal: {
+    errorScreen: {
+      titleText: 'Unable to fetch results',
+      helpText: isDev
+        ? 'The search index is written by `npm run build`. Run `npm run build && npm run serve` to search locally.'
+        : 'You might want to check your network connection.',
+    },
+    noResultsScreen: {
+      noResultsText: 'No results for',
+      suggestedQueryText: 'Try searching for',
+      reportMissingResultsText: 'Believe this query should return results?',
+      reportMissingResultsLinkText: 'Let us know.',
+    },
+  },
+};
+
+function Hit({ hit, children }: { hit: { url: string }; children: ReactNode }): JSX.Element {
+  return <Link to={hit.url}>{children}</Link>;
+}
+
+/** The search button plus, once opened, the modal. */
+export default function LocalSearchBar(): ReactNode {
+  const bundlePath = useBundlePath();
+  const search = useSiteSearch();
+  const history = useHistory();
+  const client = useMemo(() => createLocalSearchClient(search), [search]);
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [isOpen, setIsOpen] = useState(false);
+
+  const preload = useCallback(() => {
+    void importModalIfNeeded(bundlePath);
+  }, [bundlePath]);
+  const openModal = useCallback(() => {
+    setContainer((current) => {
+      if (current) return current;
+      const element = document.createElement('div');
+      // Scopes modal.css: the offline modal shows no hosted-search logo.
+      element.className = 'local-search-modal';
+      document.body.insertBefore(element, document.body.firstChild);
+      return element;
+    });
+    void importModalIfNeeded(bundlePath).then(() => {
+      setIsOpen(true);
+    });
+  }, [bundlePath]);
+  const closeModal = useCallback(() => {
+    setIsOpen(false);
+    buttonRef.current?.focus();
+  }, []);
+  useDocSearchKeyboardEvents({
+    isOpen,
+    onOpen: openModal,
+    onClose: closeModal,
+    isAskAiActive: false,
+    onAskAiToggle: () => undefined,
+  });
+  const navigator = useMemo(
+    () => ({
+      navigate({ itemUrl }: { itemUrl: string }) {
+        history.push(itemUrl);
+      },
+    }),
+    [history],
+  );
+  const resultsFooterComponent = useCallback(
+    ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
+      <Link to={searchPageUrl(state.query)} onClick={closeModal}>
+        See all {typeof state.context.nbHits === 'number' ? state.context.nbHits : 0} results
+      </Link>
+    ),
+    [closeModal],
+  );
+
+  return (
+    <>
+      <DocSearchButton
+        onTouchStart={preload}
+        onFocus={preload}
+        onMouseOver={preload}
+        onClick={openModal}
+        ref={buttonRef}
+      />
+      {isOpen &&
+        DocSearchModal &&
+        container &&
+        createPortal(
+          <DocSearchModal
+            appId="local"
+            apiKey="local"
+            indices={['local']}
+            onClose={closeModal}
+            initialScrollY={window.scrollY}
+            navigator={navigator}
+            hitComponent={Hit}
+            transformSearchClient={() =>
+              client as unknown as Parameters<
+                NonNullable<React.ComponentProps<typeof DocSearchModalType>['transformSearchClient']>
+              >[0]
+            }
+            resultsFooterComponent={resultsFooterComponent}
+            translations={TRANSLATIONS.modal}
+            insights={false}
+            isAskAiActive={false}
+            onAskAiToggle={() => undefined}
+            getMissingResultsUrl={({ query }: { query: string }) =>
+              `https://github.com/gruntwork-io/docs/issues/new?title=${encodeURIComponent(`Search: no results for "${query}"`)}`
+            }
+          />,
+          container,
+        )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The adapter between the offline search and the DocSearch modal (issue 3): it answers the modal's
+ * `search({requests})` calls in the shape of a hosted search response, so readers get the same
+ * modal whichever backend runs.
+ */
+import type { SearchHit, SearchOutcome } from './pagefind';
+
+/** The hit shape the DocSearch modal renders (the fields it reads). */
+export interface DocSearchHit {
+  objectID: string;
+  url: string;
+  type: 'lvl1' | 'content';
+  content: string | null;
+  hierarchy: Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
+  _highlightResult: {
+    hierarchy: Record<string, { value: string; matchLevel: 'full' | 'none'; matchedWords: string[] }>;
+  };
+  _snippetResult: {
+    content: { value: string; matchLevel: 'full' | 'none' };
+    hierarchy: Record<string, { value: string; matchLevel: 'full' | 'none' }>;
+  };
+  __position?: number;
+}
+
+/** One query as the modal sends it. */
+export interface DocSearchRequest {
+  query?: string;
+  indexName?: string;
+  hitsPerPage?: number;
+  params?: { query?: string; hitsPerPage?: number };
+}
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+type Hierarchy = DocSearchHit['hierarchy'];
+
+/** Highlight entries for every level, as the modal reads them without checking. */
+function highlights(hierarchy: Hierarchy) {
+  return Object.fromEntries(
+    LEVELS.map((lvl) => [
+      lvl,
+      { value: hierarchy[lvl] ?? '', matchLevel: 'none' as const, matchedWords: [] as string[] },
+    ]),
+  );
+}
+
+/**
+ * Turns page hits into DocSearch hits: one `lvl1` hit per page (section and title) followed by one
+ * `content` hit per matching heading, which shows the highlighted snippet under its heading and
+ * links to the heading's anchor.
+ */
+export function toDocSearchHits(hits: readonly SearchHit[]): DocSearchHit[] {
+  return hits.flatMap((hit, index) => {
+    const pageHierarchy: Hierarchy = {
+      lvl0: hit.section,
+      lvl1: escapeHtml(hit.title),
+      lvl2: null,
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    };
+    const page: DocSearchHit = {
+      objectID: `${hit.url}#${String(index)}`,
+      url: hit.url,
+      type: 'lvl1',
+      content: null,
+      hierarchy: pageHierarchy,
+      _highlightResult: { hierarchy: highlights(pageHierarchy) },
+      _snippetResult: { content: { value: hit.excerpt, matchLevel: 'full' }, hierarchy: highlights(pageHierarchy) },
+    };
+    const headings = hit.headings.map((heading): DocSearchHit => {
+      const hierarchy = { ...pageHierarchy, lvl2: escapeHtml(heading.title) };
+      return {
+        objectID: heading.url,
+        url: heading.url,
+        type: 'content',
+        content: heading.excerpt,
+        hierarchy,
+        _highlightResult: { hierarchy: highlights(hierarchy) },
+        _snippetResult: { content: { value: heading.excerpt, matchLevel: 'full' }, hierarchy: highlights(hierarchy) },
+      };
+    });
+    return [page, ...headings];
+  });
+}
+
+/** The response of one request, in the shape the modal reads. */
+export function toSearchResponse(outcome: SearchOutcome, hitsPerPage: number) {
+  const hits = toDocSearchHits(outcome.hits);
+  return {
+    hits,
+    nbHits: outcome.total,
+    nbPages: Math.ceil(outcome.total / Math.max(1, hitsPerPage)),
+    page: 0,
+    hitsPerPage,
+    query: outcome.query,
+    params: '',
+    processingTimeMS: 0,
+    exhaustiveNbHits: true,
+  };
+}
+
+/** Runs one query and returns the hits of at most `limit` pages. */
+export type SiteSearch = (query: string, limit: number) => Promise<SearchOutcome>;
+
+/**
+ * A search client with the one method the modal calls, `search({requests})`, backed by `search`.
+ * @param pagesPerQuery - how many pages to show in the modal (each may add heading hits).
+ */
+export function createLocalSearchClient(search: SiteSearch, pagesPerQuery = 8) {
+  return {
+    async search({ requests }: { requests: readonly DocSearchRequest[] }) {
+      const results = await Promise.all(
+        requests.map(async (request) => {
+          const query = request.query ?? request.params?.query ?? '';
+          const hitsPerPage = request.hitsPerPage ?? request.params?.hitsPerPage ?? 20;
+          return toSearchResponse(await search(query, pagesPerQuery), hitsPerPage);
+        }),
+      );
+      return { results };
+    },
+  };
+}
+
+/** Link for the "see all N results" footer of the modal (SPEC §7): `/search?q={query}`. */
+export function searchPageUrl(query: string): string {
+  return `/search?q=${encodeURIComponent(query)}`;
+}

@@ -1,0 +1,145 @@
+/**
+ * The browser side of search (issue 3): typo correction, the DocSearch adapter, and the search
+ * flow against a fake Pagefind.
+ */
+import { describe, expect, it, vi } from 'vitest';
+
+import { createLocalSearchClient, searchPageUrl, toDocSearchHits } from '@site/src/components/LocalSearch/adapter';
+import {
+  correctQuery,
+  hasPrefix,
+  searchSite,
+  toPermalink,
+  toVocabulary,
+  withinOneEdit,
+  type PagefindApi,
+} from '@site/src/components/LocalSearch/pagefind';
+
+const vocabulary = toVocabulary(['terraform', 'gateway', 'subnet', 'terragrunt', 'dependency', 'gateways']);
+
+describe('typo tolerance', () => {
+  it.each([
+    ['gateway', 'gatway', true],
+    ['gateway', 'gaetway', true],
+    ['gateway', 'gatewayy', true],
+    ['gateway', 'getaway', false],
+    ['gateway', 'gtwy', false],
+  ])('%s vs %s within one edit: %s', (a, b, expected) => {
+    expect(withinOneEdit(a, b)).toBe(expected);
+  });
+
+  it('corrects one typo per word to the most frequent close word', () => {
+    expect(correctQuery('nat gatway', vocabulary)).toEqual({ kind: 'ok', query: 'nat gateway', corrected: true });
+  });
+
+  it('keeps words that are known, short, or the start of a known word (typing in progress)', () => {
+    expect(correctQuery('terrag', vocabulary)).toEqual({ kind: 'ok', query: 'terrag', corrected: false });
+    expect(correctQuery('eks subnet', vocabulary)).toEqual({ kind: 'ok', query: 'eks subnet', corrected: false });
+    expect(hasPrefix(vocabulary, 'depend')).toBe(true);
+    expect(hasPrefix(vocabulary, 'dependx')).toBe(false);
+  });
+
+  it('reports a query with a word that matches nothing', () => {
+    expect(correctQuery('xyzzyplugh', vocabulary)).toEqual({ kind: 'unmatched' });
+  });
+});
+
+function fakePagefind(pages: Record<string, string[]>): PagefindApi {
+  return {
+    options: vi.fn(() => Promise.resolve()),
+    init: vi.fn(() => Promise.resolve()),
+    search: vi.fn((query: string) =>
+      Promise.resolve({
+        results: (pages[query] ?? []).map((url, i) => ({
+          id: url,
+          score: 1 - i / 10,
+          data: () =>
+            Promise.resolve({
+              url: `${url}/`,
+              excerpt: `about <mark>${query}</mark>`,
+              meta: { title: `Title of ${url}`, section: 'Guides' },
+              sub_results: [
+                { title: 'Whole page', url: `${url}/`, excerpt: 'x' },
+                { title: 'A heading', url: `${url}/#a-heading`, excerpt: `under <mark>${query}</mark>` },
+              ],
+            }),
+        })),
+      }),
+    ),
+  };
+}
+
+describe('searchSite', () => {
+  it('searches the corrected query and returns hits with permalinks and heading anchors', async () => {
+    const api = fakePagefind({ 'nat gateway': ['/guides/nat'] });
+    const outcome = await searchSite(api, vocabulary, 'nat gatway', 5);
+    expect(api.search).toHaveBeenCalledWith('nat gateway');
+    expect(outcome).toMatchObject({ query: 'nat gateway', corrected: true, total: 1 });
+    expect(outcome.hits[0]).toMatchObject({ url: '/guides/nat/', title: 'Title of /guides/nat', section: 'Guides' });
+    expect(outcome.hits[0]?.headings).toEqual([
+      { title: 'A heading', url: '/guides/nat/#a-heading', excerpt: 'under <mark>nat gateway</mark>' },
+    ]);
+  });
+
+  it('does not search at all for an empty query or a word that matches nothing', async () => {
+    const api = fakePagefind({});
+    expect((await searchSite(api, vocabulary, '   ', 5)).total).toBe(0);
+    expect((await searchSite(api, vocabulary, 'xyzzyplugh', 5)).total).toBe(0);
+    expect(api.search).not.toHaveBeenCalled();
+  });
+
+  it('loads data for at most `limit` pages', async () => {
+    const api = fakePagefind({ subnet: ['/a', '/b', '/c', '/d'] });
+    const outcome = await searchSite(api, vocabulary, 'subnet', 2);
+    expect(outcome.total).toBe(4);
+    expect(outcome.hits.map((h) => h.url)).toEqual(['/a/', '/b/']);
+  });
+
+  it('maps Pagefind file URLs to permalinks', () => {
+    expect(toPermalink('/intro/index.html')).toBe('/intro/');
+    expect(toPermalink('/tools.html')).toBe('/tools');
+  });
+});
+
+describe('DocSearch adapter', () => {
+  const hits = [
+    {
+      url: '/guides/nat',
+      title: 'NAT <gateways>',
+      section: 'Guides',
+      excerpt: 'a <mark>nat</mark>',
+      headings: [{ title: 'Cost', url: '/guides/nat#cost', excerpt: 'the <mark>nat</mark> cost' }],
+    },
+  ];
+
+  it('gives one page hit and one content hit per heading, grouped by section', () => {
+    const docHits = toDocSearchHits(hits);
+    expect(docHits.map((h) => [h.type, h.url, h.hierarchy.lvl0, h.hierarchy.lvl1, h.hierarchy.lvl2])).toEqual([
+      ['lvl1', '/guides/nat', 'Guides', 'NAT &lt;gateways&gt;', null],
+      ['content', '/guides/nat#cost', 'Guides', 'NAT &lt;gateways&gt;', 'Cost'],
+    ]);
+    expect(docHits[1]?._snippetResult.content.value).toBe('the <mark>nat</mark> cost');
+    expect(Object.keys(docHits[0]?._highlightResult.hierarchy ?? {})).toEqual([
+      'lvl0',
+      'lvl1',
+      'lvl2',
+      'lvl3',
+      'lvl4',
+      'lvl5',
+      'lvl6',
+    ]);
+  });
+
+  it('answers the modal request with hits and the total number of pages', async () => {
+    const search = vi.fn(() => Promise.resolve({ query: 'nat', total: 12, hits }));
+    const client = createLocalSearchClient(search, 8);
+    const response = await client.search({ requests: [{ query: 'nat', indexName: 'local', hitsPerPage: 20 }] });
+    expect(search).toHaveBeenCalledWith('nat', 8);
+    expect(response.results[0]).toMatchObject({ nbHits: 12, query: 'nat', hitsPerPage: 20 });
+    expect(response.results[0]?.hits).toHaveLength(2);
+  });
+
+  it('links "see all results" to /search?q=', () => {
+    expect(searchPageUrl('nat gateway')).toBe('/search?q=nat%20gateway');
+  });
+});
