@@ -1,0 +1,146 @@
+/**
+ * Offline search in a real browser (issue 3; SPEC §4, §7, §8): shortcuts, lazy loading, hits,
+ * keyboard navigation, the /search page with its texts, failure handling, and no foreign requests.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { baseUrl, launchBrowser, openWatchedPage, type WatchedPage } from './browser';
+
+let browser: Browser;
+let watched: WatchedPage | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  const problems = watched?.problems ?? [];
+  await watched?.context.close();
+  watched = undefined;
+  expect(problems).toEqual([]);
+});
+
+async function open(path: string): Promise<WatchedPage> {
+  watched = await openWatchedPage(browser);
+  await watched.page.goto(`${baseUrl()}${path}`);
+  // Keyboard shortcuts work once React has hydrated the page.
+  await watched.page.waitForLoadState('networkidle');
+  return watched;
+}
+
+/** Opens the modal with Ctrl+K and returns its input. */
+async function openModal(page: WatchedPage['page']) {
+  await page.keyboard.press('Control+KeyK');
+  const input = page.locator('.DocSearch-Input');
+  await input.waitFor();
+  return input;
+}
+
+describe('search modal', () => {
+  it('loads nothing for search until the button is hovered', async () => {
+    watched = await openWatchedPage(browser);
+    const requested: string[] = [];
+    watched.page.on('request', (request) => requested.push(request.url()));
+    await watched.page.goto(`${baseUrl()}/intro`);
+    await watched.page.waitForLoadState('networkidle');
+    expect(requested.filter((url) => url.includes('/pagefind/'))).toEqual([]);
+    await watched.page.getByRole('button', { name: /search/i }).hover();
+    await watched.page.waitForResponse((response) => response.url().endsWith('/pagefind/pagefind.js'));
+  });
+
+  it('opens with Ctrl+K and with "/", and closes with Escape', async () => {
+    const { page } = await open('/intro');
+    const input = await openModal(page);
+    await page.keyboard.press('Escape');
+    await input.waitFor({ state: 'detached' });
+    await page.keyboard.press('/');
+    await input.waitFor();
+    await page.keyboard.press('Escape');
+    await input.waitFor({ state: 'detached' });
+  });
+
+  it('does not open on "/" while the reader types in a field', async () => {
+    const { page } = await open('/search');
+    await page.getByLabel('Search', { exact: true }).fill('vpc');
+    await page.getByLabel('Search', { exact: true }).press('/');
+    expect(await page.locator('.DocSearch-Modal').count()).toBe(0);
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('vpc/');
+  });
+
+  it('shows hits grouped by section with headings, and Enter on a heading hit opens the page at it', async () => {
+    const { page } = await open('/intro');
+    await (await openModal(page)).fill('cidr notation');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    expect(await page.locator('.DocSearch-Hit-source').allTextContents()).toContain('Guides');
+    const headingHit = page.locator('.DocSearch-Hit a[href*="#"]').first();
+    const href = (await headingHit.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/guides\/build-it-yourself\/vpc\/core-concepts\/cidr-notation\/?#/);
+    // Move the selection down to that hit, then press Enter.
+    const hrefs = await page.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (let i = 0; i < hrefs.indexOf(href); i += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/guides/build-it-yourself/vpc/core-concepts/cidr-notation') && url.hash === `#${href.split('#')[1] ?? ''}`);
+    await page.getByRole('heading', { level: 1, name: 'CIDR notation' }).waitFor();
+    // The page scrolled to the heading: it is in the viewport.
+    const anchor = href.split('#')[1] ?? '';
+    await page.waitForFunction((id) => {
+      const top = document.getElementById(id)?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight;
+    }, anchor);
+  });
+
+  it('links "See all N results" to /search?q=', async () => {
+    const { page } = await open('/intro');
+    await (await openModal(page)).fill('subnet');
+    const footer = page.getByRole('link', { name: /^See all \d+ results$/ });
+    await footer.waitFor();
+    await footer.click();
+    await page.waitForURL(`${baseUrl()}/search?q=subnet`);
+    await page.locator('main ol li').first().waitFor();
+  });
+});
+
+describe('search page', () => {
+  it('shows results for a real query, with title, section, excerpt and a way to load more', async () => {
+    const { page } = await open('/search?q=security%20group');
+    const results = page.locator('main ol > li');
+    await results.first().waitFor();
+    expect(await page.getByText(/^\d+ pages found$/).textContent()).toMatch(/pages found/);
+    expect(await results.count()).toBe(10);
+    expect(await results.first().locator('h2 a').getAttribute('href')).toMatch(/^\//);
+    expect(await results.first().locator('mark').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Load more results' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('main ol > li').length > 10);
+  });
+
+  it('updates the URL as the query is edited', async () => {
+    const { page } = await open('/search');
+    await page.getByLabel('Search', { exact: true }).fill('terragrunt');
+    await page.waitForURL(`${baseUrl()}/search?q=terragrunt`);
+  });
+
+  it('says so when nothing matches', async () => {
+    const { page } = await open('/search?q=xyzzyplugh');
+    await page.getByText('No results for').waitFor();
+    for (const text of ['Try searching for', 'Believe this query should return results?', 'Let us know.']) {
+      expect(await page.getByText(text).count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('corrects one typo', async () => {
+    const { page } = await open('/search?q=nat%20gatway');
+    await page.getByText(/pages found for "nat gateway"/).waitFor();
+  });
+
+  it('shows the failure texts when the index cannot load', async () => {
+    watched = await openWatchedPage(browser);
+    await watched.page.route('**/pagefind/**', (route) => route.abort());
+    watched.expectedConsole.push('Failed to load resource', 'pagefind');
+    await watched.page.goto(`${baseUrl()}/search?q=vpc`);
+    await watched.page.getByText('Unable to fetch results').waitFor();
+    expect(await watched.page.getByText('You might want to check your network connection.').count()).toBe(1);
+  });
+});
