@@ -14,6 +14,7 @@ import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
 import subscriberLinksPlugin from './plugins/subscriber-links';
+import { sidebarItemsGenerator } from './plugins/sidebar-helpers';
 
 import {
   ANNOUNCEMENT,
@@ -84,6 +85,7 @@ const config = {
           path: 'docs',
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          sidebarItemsGenerator,
           editUrl: EDIT_URL_BASE,
           // Old links keep number prefixes such as `02-authenticate/01-intro`.
           numberPrefixParser: false,

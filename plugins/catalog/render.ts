@@ -41,6 +41,11 @@ export function escapeMdx(text: string): string {
     .join('');
 }
 
+/** An explicit heading id. MDX 2+ needs the opening brace escaped: `\{#id}`. */
+export function headingId(id: string): string {
+  return `\\{#${id}}`;
+}
+
 /** A YAML-safe double-quoted scalar for front matter. */
 function yamlString(value: string): string {
   return JSON.stringify(value);
@@ -86,7 +91,7 @@ function inputsSection(inputs: readonly ModuleInput[]): string {
   const optional = inputs.filter((i) => !i.required);
   const entry = (input: ModuleInput): string =>
     [
-      `### \`${input.name}\` {#input-${input.name.replace(/^--/, '')}}`,
+      `### \`${input.name}\` ${headingId(`input-${input.name.replace(/^--/, '')}`)}`,
       '',
       `<ReferenceEntry kind="input" type=${jsx(input.type)} required={${String(input.required)}}${input.default === undefined ? '' : ` defaultValue=${jsx(input.default)}`} />`,
       '',
@@ -107,7 +112,7 @@ function outputsSection(outputs: readonly ModuleOutput[]): string {
     '',
     ...outputs.map((output) =>
       [
-        `### \`${output.name}\` {#output-${output.name}}`,
+        `### \`${output.name}\` ${headingId(`output-${output.name}`)}`,
         '',
         '<ReferenceEntry kind="output" />',
         '',
@@ -279,7 +284,7 @@ export function renderReleaseMonth(
     for (const entry of entries) {
       const modules = entry.modules.map((m) => `\`${m}\``).join(', ');
       const parts = [
-        `### ${entry.version} {#${releaseAnchor(entry)}}`,
+        `### ${entry.version} ${headingId(releaseAnchor(entry))}`,
         `<ReleaseMeta kind="${entry.kind}" kindLabel="${KIND_LABELS[entry.kind]}" date="${entry.date}" />`,
         `**Modules:** ${modules}`,
         escapeMdx(entry.summary.trim()),

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The real data in data/ (issues 5 and 6): it validates, and the pages it generates are exactly
  * the module, service and release paths of the URL contract. A section still in the contract's

@@ -10,19 +10,7 @@ export interface PendingSection {
   prefix: string;
 }
 
-export const PENDING_SECTIONS: readonly PendingSection[] = [
-  { issue: 3, prefix: '/search' },
-  { issue: 5, prefix: '/guides/stay-up-to-date/' },
-  { issue: 6, prefix: '/reference/modules/terraform-aws-' },
-  { issue: 6, prefix: '/reference/services/app-orchestration/' },
-  { issue: 6, prefix: '/reference/services/ci-cd-pipeline/' },
-  { issue: 6, prefix: '/reference/services/data-storage/' },
-  { issue: 6, prefix: '/reference/services/landing-zone/' },
-  { issue: 6, prefix: '/reference/services/networking/' },
-  { issue: 6, prefix: '/reference/services/security/' },
-  { issue: 6, prefix: '/tags' },
-  { issue: 7, prefix: '/discussions/knowledge-base/' },
-];
+export const PENDING_SECTIONS: readonly PendingSection[] = [];
 
 /** The pending section a contract path falls under, if any. */
 export function pendingSectionOf(route: string): PendingSection | undefined {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * URL contract (SPEC §2; routes.txt): every path the existing site serves resolves to a real page
  * of the production build that is not the not-found page. Run after `npm run build`.
@@ -31,7 +32,7 @@ describe.runIf(hasBuild)('URL contract over build/', () => {
       else if (page.h1 === '') problems.push(`${route}: page has no h1`);
     }
     expect(problems).toEqual([]);
-  });
+  }, 120_000);
 
   it('keeps the pending list honest: a pending section is not served yet', () => {
     const delivered = contract.filter((route) => pendingSectionOf(route) && htmlFileFor(route));

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * SPEC §2: each route carries exactly the named sidebar the spec assigns, or none. Reads the docs
  * plugin's version data that the build writes (doc id → sidebar name) from .docusaurus/.

@@ -79,10 +79,16 @@ describe('search modal', () => {
     const href = (await headingHit.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/guides\/build-it-yourself\/vpc\/core-concepts\/cidr-notation\/?#/);
     // Move the selection down to that hit, then press Enter.
-    const hrefs = await page.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await page
+      .locator('.DocSearch-Hit a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     for (let i = 0; i < hrefs.indexOf(href); i += 1) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname.startsWith('/guides/build-it-yourself/vpc/core-concepts/cidr-notation') && url.hash === `#${href.split('#')[1] ?? ''}`);
+    await page.waitForURL(
+      (url) =>
+        url.pathname.startsWith('/guides/build-it-yourself/vpc/core-concepts/cidr-notation') &&
+        url.hash === `#${href.split('#')[1] ?? ''}`,
+    );
     await page.getByRole('heading', { level: 1, name: 'CIDR notation' }).waitFor();
     // The page scrolled to the heading: it is in the viewport.
     const anchor = href.split('#')[1] ?? '';

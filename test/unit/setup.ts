@@ -4,5 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Build and content checks run in the node environment, which has no localStorage.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 });

@@ -42,8 +42,8 @@ describe('renderModulePage', () => {
   });
 
   it('gives every input and output an h3 with its own anchor, required inputs first', () => {
-    expect(page).toContain('### `vpc_name` {#input-vpc_name}');
-    expect(page).toContain('### `vpc_id` {#output-vpc_id}');
+    expect(page).toContain('### `vpc_name` \\{#input-vpc_name}');
+    expect(page).toContain('### `vpc_id` \\{#output-vpc_id}');
     expect(page.indexOf('{#input-cidr_block}')).toBeLessThan(page.indexOf('{#input-num_nat_gateways}'));
     expect(page).toContain('defaultValue={"1"}');
   });
@@ -67,7 +67,7 @@ describe('release pages', () => {
   it('groups a month by repository with scannable, unique anchors', () => {
     const html = renderReleaseMonth(month, '2023-02', undefined);
     expect(html).toContain('## terraform-aws-repo0');
-    expect(html).toContain('### v0.22.4 {#terraform-aws-repo0-v0-22-4}');
+    expect(html).toContain('### v0.22.4 \\{#terraform-aws-repo0-v0-22-4}');
     expect(html).toContain('pagination_prev: "guides/stay-up-to-date/releases/2023-02/index"');
     expect(html).toContain(
       '[Release v0.22.4 of terraform-aws-repo0](https://github.com/gruntwork-io/terraform-aws-repo0/releases/tag/v0.22.4)',

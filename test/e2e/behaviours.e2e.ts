@@ -1,0 +1,194 @@
+/**
+ * Interactive behaviours of the page shell in Chromium (issue 9; SPEC §4, §9): announcement bar,
+ * colour mode, image zoom, progress bar, mobile sidebar, navbar hiding, dropdowns.
+ */
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { baseUrl, launchBrowser, openWatchedPage, type WatchedPage } from './browser';
+
+const DOC_WITH_IMAGE = '/guides/build-it-yourself/vpc/production-grade-design/multiple-subnet-tiers';
+
+let browser: Browser;
+let watched: WatchedPage | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  const problems = watched?.problems ?? [];
+  await watched?.context.close();
+  watched = undefined;
+  expect(problems).toEqual([]);
+});
+
+async function open(path: string, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  watched = await openWatchedPage(browser, options);
+  await watched.page.goto(`${baseUrl()}${path}`);
+  await watched.page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  return watched;
+}
+
+describe('announcement bar (SPEC §4)', () => {
+  it('stays closed across a reload once closed, and shows again when its id changes', async () => {
+    const { page } = await open('/intro');
+    const bar = page.getByText('New to the library?');
+    await expect(bar.isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await bar.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('true');
+    await page.reload();
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.getByText('New to the library?').isVisible()).resolves.toBe(false);
+    // A banner with another id (the stored id differs) clears the dismissal.
+    await page.evaluate(() => {
+      localStorage.setItem('docusaurus.announcement.id', 'an-older-banner');
+    });
+    await page.reload();
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.waitForFunction(() => localStorage.getItem('docusaurus.announcement.dismiss') === 'false');
+    await page.reload();
+    await page.getByText('New to the library?').waitFor({ state: 'visible' });
+  });
+});
+
+describe('colour mode (SPEC §4, §9)', () => {
+  it('starts light, flips with the toggle, and keeps the choice across a reload', async () => {
+    const { page } = await open('/intro', { colorScheme: 'light' });
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    // The toggle cycles system → light → dark (respectPrefersColorScheme is on).
+    const toggle = page.getByRole('button', { name: /dark and light mode/ });
+    for (let i = 0; i < 3 && (await page.getAttribute('html', 'data-theme')) !== 'dark'; i += 1) await toggle.click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+  });
+
+  it('follows a dark system preference when nothing is stored', async () => {
+    const { page } = await open('/intro', { colorScheme: 'dark' });
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+  });
+});
+
+describe('image zoom (SPEC §9)', () => {
+  it('zooms a doc image on a white overlay once attached, and closes again', async () => {
+    const { page } = await open(DOC_WITH_IMAGE);
+    const image = page.locator('.markdown img').first();
+    await page.waitForFunction(
+      () => document.querySelector('.markdown img')?.classList.contains('medium-zoom-image'),
+      undefined,
+      { timeout: 3000 },
+    );
+    await image.click();
+    const overlay = page.locator('.medium-zoom-overlay');
+    await overlay.waitFor();
+    expect(await overlay.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    // medium-zoom ignores clicks during its 300 ms opening animation.
+    await page.waitForTimeout(500);
+    // A click anywhere outside the zoomed image (here, the left edge of the overlay) closes it.
+    await page.mouse.click(5, 300);
+    await overlay.waitFor({ state: 'detached' });
+  });
+
+  it('attaches 1000 ms after the route updates, not before', async () => {
+    const { page } = await open('/intro');
+    await page
+      .locator(`a[href="${DOC_WITH_IMAGE}"]`)
+      .first()
+      .evaluate((a) => {
+        (a as HTMLAnchorElement).click();
+      })
+      .catch(async () => {
+        await page.evaluate((path) => {
+          window.history.pushState({}, '', path);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, DOC_WITH_IMAGE);
+      });
+    await page.locator('.markdown img').first().waitFor();
+    const early = await page.evaluate(
+      () => document.querySelector('.markdown img')?.classList.contains('medium-zoom-image') ?? false,
+    );
+    expect(early).toBe(false);
+    await page.waitForFunction(
+      () => document.querySelector('.markdown img')?.classList.contains('medium-zoom-image'),
+      undefined,
+      { timeout: 3000 },
+    );
+  });
+});
+
+describe('progress bar (SPEC §4)', () => {
+  it('appears 200 ms into a slow navigation to another path and finishes when the route updates', async () => {
+    const { page } = await open('/intro');
+    await page.route('**/assets/js/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      await route.continue();
+    });
+    const started = Date.now();
+    await page.getByRole('link', { name: 'Guides', exact: true }).first().click();
+    await page.locator('#nprogress').waitFor({ state: 'attached' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    await page.waitForURL(`${baseUrl()}/guides/`);
+    await page.locator('#nprogress').waitFor({ state: 'detached' });
+  });
+});
+
+describe('mobile sidebar at 390 px (SPEC §4)', () => {
+  it('opens from the menu button, offers a back button to the main menu, and closes on a wide window', async () => {
+    const { page } = await open('/guides/build-it-yourself/vpc/core-concepts/subnets', {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await page.locator('.navbar-sidebar--show').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: /Back to main menu/ }).click();
+    await sidebar.getByRole('link', { name: 'Courses' }).waitFor();
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.locator('.navbar-sidebar--show').waitFor({ state: 'detached' });
+  });
+
+  it('closes on back navigation', async () => {
+    const { page } = await open('/intro', { viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseUrl()}/faq/`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    await page.locator('.navbar-sidebar--show').waitFor({ state: 'attached' });
+    await page.goBack();
+    await page.locator('.navbar-sidebar--show').waitFor({ state: 'detached' });
+  });
+});
+
+describe('navbar and dropdowns (SPEC §2, §4)', () => {
+  it('hides on scroll down and comes back on scroll up', async () => {
+    const { page } = await open('/guides/build-it-yourself/vpc/core-concepts/cidr-notation');
+    const navbarTop = () => page.locator('nav.navbar').evaluate((el) => el.getBoundingClientRect().bottom);
+    await page.mouse.move(700, 500);
+    // Scroll in steps, as a reader does: the navbar compares each position with the last one.
+    for (let i = 0; i < 6; i += 1) {
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(60);
+    }
+    await page.waitForFunction(() => (document.querySelector('nav.navbar')?.getBoundingClientRect().bottom ?? 1) <= 0);
+    await page.mouse.wheel(0, -200);
+    await page.waitForTimeout(60);
+    await page.mouse.wheel(0, -200);
+    await page.waitForFunction(() => (document.querySelector('nav.navbar')?.getBoundingClientRect().bottom ?? 0) > 0);
+    expect(await navbarTop()).toBeGreaterThan(0);
+  });
+
+  it('opens a dropdown with Enter and closes it on an outside click', async () => {
+    const { page } = await open('/intro');
+    const toggle = page.getByRole('button', { name: 'Library Reference' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const dropdown = page.locator('.dropdown--show');
+    await dropdown.waitFor();
+    await page.mouse.click(700, 600);
+    await dropdown.waitFor({ state: 'detached' });
+  });
+});
