@@ -62,6 +62,25 @@ export function buildVocabulary(records: readonly SearchRecord[]): string[] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([word]) => word);
 }
 
+/** What the client loads beside the index to check and correct queries. */
+export interface SearchVocabularyFile {
+  /** The site's words, most frequent first. */
+  words: string[];
+  /** Module and service names (their slugs) → permalink, so a name typed exactly comes first. */
+  names: Record<string, string>;
+}
+
+/** Module and service pages by name. */
+export function buildNames(records: readonly SearchRecord[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const record of records) {
+    if (!/^\/reference\/(modules|services)\//.test(record.url) || record.url.includes('/intro')) continue;
+    const slug = record.url.split('/').filter(Boolean).pop();
+    if (slug && !(slug in names)) names[slug] = record.url;
+  }
+  return names;
+}
+
 /**
  * Writes the Pagefind index of `records` into `<outDir>/pagefind`, plus the vocabulary the client
  * uses to correct typos. Indexing runs in a child Node process (see write-index.mjs).
@@ -84,7 +103,8 @@ export function writeSearchIndex(outDir: string, records: readonly SearchRecord[
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }
-  fs.writeFileSync(path.join(indexDir, 'vocabulary.json'), JSON.stringify(buildVocabulary(records)));
+  const vocabulary: SearchVocabularyFile = { words: buildVocabulary(records), names: buildNames(records) };
+  fs.writeFileSync(path.join(indexDir, 'vocabulary.json'), JSON.stringify(vocabulary));
 }
 
 /** Docusaurus plugin factory. */

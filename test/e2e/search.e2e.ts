@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { baseUrl, launchBrowser, openWatchedPage, type WatchedPage } from './browser';
+import { RELEVANCE_PAIRS } from './fixtures/search-relevance';
 
 let browser: Browser;
 let watched: WatchedPage | undefined;
@@ -149,4 +150,32 @@ describe('search page', () => {
     await watched.page.getByText('Unable to fetch results').waitFor();
     expect(await watched.page.getByText('You might want to check your network connection.').count()).toBe(1);
   });
+});
+
+describe('relevance (issue 3 fixture)', () => {
+  it('puts the expected page in the top 5 for at least 90% of the pairs and first for at least 70%', async () => {
+    watched = await openWatchedPage(browser);
+    const { page } = watched;
+    const bare = (url: string): string => url.replace(/\/$/, '');
+    const ranks: { query: string; rank: number }[] = [];
+    for (const { query, expected } of RELEVANCE_PAIRS) {
+      await page.goto(`${baseUrl()}/search?q=${encodeURIComponent(query)}`);
+      await page.locator('main ol > li, main p:has-text("No results for")').first().waitFor();
+      const hrefs = await page
+        .locator('main ol > li h2 a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      ranks.push({ query, rank: hrefs.map(bare).indexOf(bare(expected)) });
+    }
+    const top1 = ranks.filter((r) => r.rank === 0).length / ranks.length;
+    const top5 = ranks.filter((r) => r.rank >= 0 && r.rank < 5).length / ranks.length;
+    console.info(
+      `search relevance: ${String(ranks.length)} pairs, top 1 ${(top1 * 100).toFixed(0)}%, top 5 ${(top5 * 100).toFixed(0)}%`,
+    );
+    expect(RELEVANCE_PAIRS.length).toBeGreaterThanOrEqual(40);
+    expect({ top1: top1 >= 0.7, top5: top5 >= 0.9, misses: ranks.filter((r) => r.rank < 0 || r.rank >= 5) }).toEqual({
+      top1: true,
+      top5: true,
+      misses: expect.any(Array) as unknown,
+    });
+  }, 180_000);
 });

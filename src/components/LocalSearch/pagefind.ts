@@ -103,11 +103,21 @@ export interface Vocabulary {
   byFrequency: readonly string[];
   sorted: readonly string[];
   known: ReadonlySet<string>;
+  /** Module and service names → permalink. */
+  names: ReadonlyMap<string, string>;
 }
 
-/** Builds a {@link Vocabulary} from words ordered most frequent first. */
-export function toVocabulary(byFrequency: readonly string[]): Vocabulary {
-  return { byFrequency, sorted: [...byFrequency].sort(), known: new Set(byFrequency) };
+/**
+ * Builds a {@link Vocabulary} from the words (most frequent first) and the reference names that
+ * the build writes to `vocabulary.json`.
+ */
+export function toVocabulary(byFrequency: readonly string[], names: Record<string, string> = {}): Vocabulary {
+  return {
+    byFrequency,
+    sorted: [...byFrequency].sort(),
+    known: new Set(byFrequency),
+    names: new Map(Object.entries(names)),
+  };
 }
 
 /** True when some vocabulary word starts with `prefix` (binary search). */
@@ -132,10 +142,12 @@ export type Correction = { kind: 'ok'; query: string; corrected: boolean } | { k
  * word one edit away; when there is none, nothing on the site can match and the query is unmatched.
  */
 export function correctQuery(query: string, vocabulary: Vocabulary): Correction {
-  const words = query
+  const all = query
     .toLowerCase()
     .split(/[^a-z0-9_.]+/)
     .filter(Boolean);
+  // Single letters (the "i" and "o" of "i/o") match nothing on their own; drop them.
+  const words = all.length > 1 ? all.filter((word) => word.length > 1) : all;
   const corrected: string[] = [];
   let changed = false;
   for (const word of words) {
@@ -165,9 +177,9 @@ export function loadVocabulary(bundlePath: string): Promise<Vocabulary> {
     pending = fetch(`${bundlePath}vocabulary.json`)
       .then((response) => {
         if (!response.ok) throw new Error(`vocabulary.json: HTTP ${String(response.status)}`);
-        return response.json() as Promise<string[]>;
+        return response.json() as Promise<{ words: string[]; names: Record<string, string> }>;
       })
-      .then(toVocabulary);
+      .then((file) => toVocabulary(file.words, file.names));
     pending.catch(() => vocabularies.delete(bundlePath));
     vocabularies.set(bundlePath, pending);
   }
@@ -188,6 +200,9 @@ async function toHits(results: readonly PagefindResult[], limit: number): Promis
   }));
 }
 
+/** How many top results are searched for an exactly typed module or service name. */
+export const PIN_WINDOW = 20;
+
 /**
  * Runs a query. Words are first checked against the site's vocabulary: one typo per word is
  * corrected, and a word that matches nothing gives no results. Pagefind then matches the words,
@@ -205,10 +220,14 @@ export async function searchSite(
   const correction = correctQuery(trimmed, vocabulary);
   if (correction.kind === 'unmatched') return { query: trimmed, total: 0, hits: [] };
   const results = (await api.search(correction.query))?.results ?? [];
-  return {
-    query: correction.query,
-    corrected: correction.corrected,
-    total: results.length,
-    hits: await toHits(results, limit),
-  };
+  // A module or service name typed exactly puts that page first, when it is among the top results.
+  const pinned = vocabulary.names.get(trimmed.toLowerCase());
+  let hits = await toHits(results, pinned ? Math.max(limit, PIN_WINDOW) : limit);
+  if (pinned) {
+    const bare = (url: string): string => url.replace(/\/$/, '');
+    const at = hits.findIndex((hit) => bare(hit.url) === bare(pinned));
+    if (at > 0) hits = [hits[at] as SearchHit, ...hits.slice(0, at), ...hits.slice(at + 1)];
+    hits = hits.slice(0, limit);
+  }
+  return { query: correction.query, corrected: correction.corrected, total: results.length, hits };
 }

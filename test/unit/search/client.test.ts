@@ -95,6 +95,15 @@ describe('searchSite', () => {
     expect(outcome.hits.map((h) => h.url)).toEqual(['/a/', '/b/']);
   });
 
+  it('puts a module typed by its exact name first', async () => {
+    const named = toVocabulary(['master'], { 'kms-master-key': '/reference/kms-master-key' });
+    const api = fakePagefind({
+      'kms master key': ['/guides/kms', '/reference/kms-master-key-multi-region', '/reference/kms-master-key'],
+    });
+    const outcome = await searchSite(api, named, 'kms-master-key', 2);
+    expect(outcome.hits.map((h) => h.url)).toEqual(['/reference/kms-master-key/', '/guides/kms/']);
+  });
+
   it('maps Pagefind file URLs to permalinks', () => {
     expect(toPermalink('/intro/index.html')).toBe('/intro/');
     expect(toPermalink('/tools.html')).toBe('/tools');

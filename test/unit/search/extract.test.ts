@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { extractSearchRecord, isIndexable, sectionOf, toIndexDocument } from '../../../plugins/local-search/extract';
-import { buildVocabulary } from '../../../plugins/local-search/index';
+import { buildNames, buildVocabulary } from '../../../plugins/local-search/index';
 
 const DOC_PAGE = `<!doctype html><html><head><title>CIDR notation | Gruntwork Docs</title></head><body>
 <nav class="navbar"><a href="/intro">Intro</a></nav>
@@ -93,6 +93,21 @@ describe('index document and vocabulary', () => {
     expect(html).toContain('<h1 data-pagefind-meta="title" data-pagefind-weight="10">CIDR notation</h1>');
     expect(html).toContain('<span data-pagefind-filter="tag">vpc</span>');
     expect(html).toContain('id="reading-a-cidr-block"');
+  });
+
+  it('maps module and service names to their pages, leaving out the intro pages', () => {
+    const base = { title: 'T', section: 'Modules', headings: [], tags: [], contentHtml: '', text: '' };
+    expect(
+      buildNames([
+        { ...base, url: '/reference/modules/terraform-aws-vpc/vpc-app/' },
+        { ...base, url: '/reference/services/networking/management-vpc' },
+        { ...base, url: '/reference/modules/intro' },
+        { ...base, url: '/guides/build-it-yourself/vpc/' },
+      ]),
+    ).toEqual({
+      'vpc-app': '/reference/modules/terraform-aws-vpc/vpc-app/',
+      'management-vpc': '/reference/services/networking/management-vpc',
+    });
   });
 
   it('lists words of four letters or more, most frequent first', () => {
