@@ -30,6 +30,8 @@ afterEach(async () => {
 async function open(path: string): Promise<WatchedPage> {
   watched = await openWatchedPage(browser);
   await watched.page.goto(`${baseUrl()}${path}`);
+  // The notice is attached by React: wait until the page has hydrated before clicking.
+  await watched.page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
   return watched;
 }
 
@@ -51,6 +53,22 @@ describe('subscriber-only notice', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
+  });
+
+  it('opens from the View source link of a module page and of a service page', async () => {
+    for (const path of [
+      '/reference/modules/terraform-aws-vpc/vpc-app/',
+      '/reference/services/networking/management-vpc',
+    ]) {
+      const { page } = await open(path);
+      await page.getByRole('link', { name: 'View source' }).click();
+      const dialog = page.getByRole('dialog', { name: 'For Subscribers Only' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await watched?.context.close();
+      watched = undefined;
+    }
   });
 
   it('does not open for a public repository link', async () => {
@@ -87,6 +105,7 @@ describe('subscriber-only notice', () => {
     expect(await w.page.evaluate(() => localStorage.getItem('dontWarnGitHubLinks'))).toBe('true');
     await w.page.keyboard.press('Escape');
     await w.page.reload();
+    await w.page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
     const link = w.page.locator(privateLink).first();
     w.expectedForeign.push((await link.getAttribute('href')) ?? '');
     const popup = w.context.waitForEvent('page');
