@@ -17,6 +17,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
 
+import { measureSearch } from './bench-search.mjs';
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, 'build');
 const OUT = path.join(ROOT, 'bench-results');
@@ -130,13 +132,22 @@ function machine() {
   return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 }
 
-function main() {
+async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   console.log(`bench: ${RUNS} cold builds of the site…`);
   const build = measureBuild(ROOT);
   const pages = countHtmlPages();
   const weights = Object.fromEntries(Object.entries(SAMPLE_PAGES).map(([name, route]) => [name, pageWeight(route)]));
-  const report = { date: new Date().toISOString(), machine: machine(), build, htmlPages: pages, pageWeights: weights };
+  console.log('bench: search in Chromium…');
+  const search = await measureSearch();
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    build,
+    htmlPages: pages,
+    pageWeights: weights,
+    search,
+  };
   fs.writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
 
   const lines = [
@@ -162,9 +173,15 @@ function main() {
         : `| ${name} | \`${SAMPLE_PAGES[name]}\` | not built yet | | |`,
     ),
     '',
+    '## Search (offline index, Chromium)',
+    '',
+    '| Query latency p50 / p95 | Downloaded from first hover to first hit (all / index files), gzip | Index on disk |',
+    '|---|---|---|',
+    `| ${search.latencyMs.p50.toFixed(1)} ms / ${search.latencyMs.p95.toFixed(1)} ms over ${search.queries} queries | ${kb(search.bytesBeforeFirstHit.gzip)} / ${kb(search.indexBytesBeforeFirstHit.gzip)} | ${(search.index.raw / 1024 / 1024).toFixed(1)} MB in ${search.index.files} files |`,
+    '',
   ];
   fs.writeFileSync(path.join(OUT, 'report.md'), lines.join('\n'));
   console.log(lines.join('\n'));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

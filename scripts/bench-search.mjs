@@ -1,0 +1,150 @@
+/**
+ * Search figures for `npm run bench` (issue 3), measured in Debian's Chromium on the built site:
+ * - bytes a reader downloads from first touching the search button to the first hit (raw, and
+ *   gzip as a compressing server would send them);
+ * - query latency, p50 and p95, over the relevance fixture's queries (Pagefind search plus the
+ *   data of the 8 hits the modal shows), after the index has loaded;
+ * - the size of the index on disk.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PORT = 3290;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
+/** The queries of the relevance fixture (read from its TypeScript source). */
+function fixtureQueries() {
+  const source = fs.readFileSync(path.join(ROOT, 'test/e2e/fixtures/search-relevance.ts'), 'utf8');
+  return [...source.matchAll(/\{ query: '((?:[^'\\]|\\.)*)', expected:/g)].map((m) => m[1].replace(/\\'/g, "'"));
+}
+
+function dirSize(dir) {
+  let raw = 0;
+  let gzip = 0;
+  let files = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const sub = dirSize(file);
+      raw += sub.raw;
+      gzip += sub.gzip;
+      files += sub.files;
+    } else {
+      const body = fs.readFileSync(file);
+      raw += body.length;
+      // Pagefind's index files are already compressed; gzip them anyway, as a server would.
+      gzip += zlib.gzipSync(body, { level: 6 }).length;
+      files += 1;
+    }
+  }
+  return { raw, gzip, files };
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function waitForServer(url) {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`bench-search: ${url} did not answer`);
+}
+
+/** Measures search on the build in `buildDir`'s site (served from the repo root). */
+export async function measureSearch() {
+  const server = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
+      'serve',
+      '--port',
+      String(PORT),
+      '--host',
+      '127.0.0.1',
+      '--no-open',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+    },
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
+  try {
+    await waitForServer(`${ORIGIN}/`);
+
+    // 1. Bytes from the first hover of the search button to the first hit.
+    const page = await browser.newPage();
+    await page.goto(`${ORIGIN}/intro`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    const responses = [];
+    page.on('response', (response) => responses.push(response));
+    await page.locator('.DocSearch-Button').hover();
+    await page.keyboard.press('Control+KeyK');
+    await page.locator('.DocSearch-Input').fill('vpc');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    // Everything fetched in that window, and the search files alone (the rest is link prefetching).
+    const sum = async (list) => {
+      let raw = 0;
+      let gzip = 0;
+      for (const response of list) {
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        raw += body.length;
+        gzip += zlib.gzipSync(body, { level: 6 }).length;
+      }
+      return { raw, gzip, requests: list.length };
+    };
+    const all = await sum(responses);
+    const searchOnly = await sum(responses.filter((r) => r.url().includes('/pagefind/')));
+
+    // 2. Query latency over the fixture, with the index loaded (what the modal runs per query).
+    const queries = fixtureQueries();
+    const timings = await page.evaluate(async (qs) => {
+      const pagefind = await import('/pagefind/pagefind.js');
+      await pagefind.init();
+      const out = [];
+      for (const q of qs) {
+        const started = performance.now();
+        const result = await pagefind.search(q);
+        await Promise.all((result?.results ?? []).slice(0, 8).map((r) => r.data()));
+        out.push(performance.now() - started);
+      }
+      return out;
+    }, queries);
+    return {
+      bytesBeforeFirstHit: all,
+      indexBytesBeforeFirstHit: searchOnly,
+      queries: queries.length,
+      latencyMs: { p50: percentile(timings, 50), p95: percentile(timings, 95), max: Math.max(...timings) },
+      index: dirSize(path.join(ROOT, 'build/pagefind')),
+    };
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await measureSearch(), null, 2));
+}
