@@ -8,12 +8,12 @@
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
-import { themes as prismThemes } from 'prism-react-renderer';
 
 import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
 import subscriberLinksPlugin from './plugins/subscriber-links';
+import { darkCodeTheme, lightCodeTheme } from './src/css/prism-themes';
 import { sidebarItemsGenerator } from './plugins/sidebar-helpers';
 
 import {
@@ -203,8 +203,8 @@ const config = {
       copyright: COPYRIGHT,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.vsDark,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['hcl', 'bash', 'docker', 'diff', 'ini'],
     },
     ...(isAlgoliaEnabled

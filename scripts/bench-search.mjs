@@ -26,7 +26,7 @@ const ARGS = [
 /** The queries of the relevance fixture (read from its TypeScript source). */
 function fixtureQueries() {
   const source = fs.readFileSync(path.join(ROOT, 'test/e2e/fixtures/search-relevance.ts'), 'utf8');
-  return [...source.matchAll(/\{ query: '((?:[^'\\]|\\.)*)', expected:/g)].map((m) => m[1].replace(/\\'/g, "'"));
+  return [...source.matchAll(/query:\s*'((?:[^'\\]|\\.)*)',\s*expected:/g)].map((m) => m[1].replace(/\\'/g, "'"));
 }
 
 function dirSize(dir) {

@@ -2,35 +2,14 @@
  * Interactive behaviours of the page shell in Chromium (issue 9; SPEC §4, §9): announcement bar,
  * colour mode, image zoom, progress bar, mobile sidebar, navbar hiding, dropdowns.
  */
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { baseUrl, launchBrowser, openWatchedPage, type WatchedPage } from './browser';
+import { baseUrl, registerBrowserSession } from './browser';
 
 const DOC_WITH_IMAGE = '/guides/build-it-yourself/vpc/production-grade-design/multiple-subnet-tiers';
 
-let browser: Browser;
-let watched: WatchedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  const problems = watched?.problems ?? [];
-  await watched?.context.close();
-  watched = undefined;
-  expect(problems).toEqual([]);
-});
-
-async function open(path: string, options: BrowserContextOptions = {}): Promise<WatchedPage> {
-  watched = await openWatchedPage(browser, options);
-  await watched.page.goto(`${baseUrl()}${path}`);
-  await watched.page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-  return watched;
-}
+const session = registerBrowserSession();
+const { open } = session;
 
 describe('announcement bar (SPEC §4)', () => {
   it('stays closed across a reload once closed, and shows again when its id changes', async () => {

@@ -3,7 +3,7 @@
  * tests must never see: console errors and requests to another origin.
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 /** Debian's Chromium; never a downloaded browser (DEVELOPERS.md). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -65,4 +65,51 @@ export async function openWatchedPage(browser: Browser, options: BrowserContextO
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return { context, page, problems, expectedForeign, expectedConsole };
+}
+
+/** What {@link registerBrowserSession} gives a test file. */
+export interface BrowserSession {
+  /** A fresh watched page in its own context, not navigated yet. */
+  watch: (options?: BrowserContextOptions) => Promise<WatchedPage>;
+  /** A fresh watched page at `path`, once React has hydrated it. */
+  open: (path: string, options?: BrowserContextOptions) => Promise<WatchedPage>;
+}
+
+/**
+ * Registers the hooks every browser test file needs: one Chromium per file, a fresh context per
+ * test, and a check after each test that the page logged no console error and made no request to
+ * another origin.
+ */
+export function registerBrowserSession(): BrowserSession {
+  let browser: Browser | undefined;
+  let current: WatchedPage | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const problems = current?.problems ?? [];
+    await current?.context.close();
+    current = undefined;
+    expect(problems).toEqual([]);
+  });
+  const watch = async (options: BrowserContextOptions = {}): Promise<WatchedPage> => {
+    if (!browser) throw new Error('e2e: the browser is not running (use the session inside a test)');
+    // A test may open several pages in turn; each one's problems are checked when it is replaced.
+    if (current) {
+      expect(current.problems).toEqual([]);
+      await current.context.close();
+    }
+    current = await openWatchedPage(browser, options);
+    return current;
+  };
+  const open = async (path: string, options: BrowserContextOptions = {}): Promise<WatchedPage> => {
+    const watched = await watch(options);
+    await watched.page.goto(`${baseUrl()}${path}`);
+    await watched.page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    return watched;
+  };
+  return { watch, open };
 }

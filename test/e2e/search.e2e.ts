@@ -2,32 +2,16 @@
  * Offline search in a real browser (issue 3; SPEC §4, §7, §8): shortcuts, lazy loading, hits,
  * keyboard navigation, the /search page with its texts, failure handling, and no foreign requests.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { baseUrl, launchBrowser, openWatchedPage, type WatchedPage } from './browser';
+import { baseUrl, registerBrowserSession, type WatchedPage } from './browser';
 import { RELEVANCE_PAIRS } from './fixtures/search-relevance';
 
-let browser: Browser;
-let watched: WatchedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  const problems = watched?.problems ?? [];
-  await watched?.context.close();
-  watched = undefined;
-  expect(problems).toEqual([]);
-});
+const session = registerBrowserSession();
 
 async function open(path: string): Promise<WatchedPage> {
-  watched = await openWatchedPage(browser);
-  await watched.page.goto(`${baseUrl()}${path}`);
-  // Keyboard shortcuts work once React has hydrated the page.
+  const watched = await session.open(path);
+  // Keyboard shortcuts need the listeners that hydration attaches; wait for the page to settle.
   await watched.page.waitForLoadState('networkidle');
   return watched;
 }
@@ -42,7 +26,7 @@ async function openModal(page: WatchedPage['page']) {
 
 describe('search modal', () => {
   it('loads nothing for search until the button is hovered', async () => {
-    watched = await openWatchedPage(browser);
+    const watched = await session.watch();
     const requested: string[] = [];
     watched.page.on('request', (request) => requested.push(request.url()));
     await watched.page.goto(`${baseUrl()}/intro`);
@@ -143,7 +127,7 @@ describe('search page', () => {
   });
 
   it('shows the failure texts when the index cannot load', async () => {
-    watched = await openWatchedPage(browser);
+    const watched = await session.watch();
     await watched.page.route('**/pagefind/**', (route) => route.abort());
     watched.expectedConsole.push('Failed to load resource', 'pagefind');
     await watched.page.goto(`${baseUrl()}/search?q=vpc`);
@@ -154,7 +138,7 @@ describe('search page', () => {
 
 describe('relevance (issue 3 fixture)', () => {
   it('puts the expected page in the top 5 for at least 90% of the pairs and first for at least 70%', async () => {
-    watched = await openWatchedPage(browser);
+    const watched = await session.watch();
     const { page } = watched;
     const bare = (url: string): string => url.replace(/\/$/, '');
     const ranks: { query: string; rank: number }[] = [];

@@ -2,32 +2,12 @@
  * The page shell in a real browser (SPEC §2): home page, navbar, doc page furniture, the
  * not-found page and `.html` paths. Every test fails on console errors or foreign requests.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { baseUrl, launchBrowser, openWatchedPage, type WatchedPage } from './browser';
+import { baseUrl, registerBrowserSession } from './browser';
 
-let browser: Browser;
-let watched: WatchedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  const problems = watched?.problems ?? [];
-  await watched?.context.close();
-  watched = undefined;
-  expect(problems).toEqual([]);
-});
-
-async function open(path: string): Promise<WatchedPage> {
-  watched = await openWatchedPage(browser);
-  await watched.page.goto(`${baseUrl()}${path}`);
-  return watched;
-}
+const session = registerBrowserSession();
+const { open } = session;
 
 describe('home page', () => {
   it('shows the site title and a card for each main area', async () => {
@@ -103,7 +83,7 @@ describe('doc pages', () => {
 
 describe('not found and .html paths (SPEC §2)', () => {
   it('shows the not-found page for an unknown path', async () => {
-    watched = await openWatchedPage(browser);
+    const watched = await session.watch();
     // The server answers 404 for the document itself, which Chromium logs as a console error.
     watched.expectedConsole.push('status of 404');
     const response = await watched.page.goto(`${baseUrl()}/no/such/page`);

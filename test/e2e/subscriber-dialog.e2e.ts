@@ -2,38 +2,16 @@
  * SPEC §4 private-repo notice on real content in Chromium: it opens for a private link and not for
  * a public one, Continue opens a new tab, and the don't-warn flag survives a reload.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { baseUrl, launchBrowser, openWatchedPage, type WatchedPage } from './browser';
+import { baseUrl, registerBrowserSession } from './browser';
 
 const PAGE =
   '/guides/build-it-yourself/landing-zone/deployment-walkthrough/configure-the-security-baseline-for-the-root-account';
 const PUBLIC_PAGE = '/tools';
 
-let browser: Browser;
-let watched: WatchedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  const problems = watched?.problems ?? [];
-  await watched?.context.close();
-  watched = undefined;
-  expect(problems).toEqual([]);
-});
-
-async function open(path: string): Promise<WatchedPage> {
-  watched = await openWatchedPage(browser);
-  await watched.page.goto(`${baseUrl()}${path}`);
-  // The notice is attached by React: wait until the page has hydrated before clicking.
-  await watched.page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-  return watched;
-}
+const session = registerBrowserSession();
+const { open } = session;
 
 const privateLink = 'main a[href^="https://github.com/gruntwork-io/terraform-aws-"]';
 
@@ -66,8 +44,6 @@ describe('subscriber-only notice', () => {
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await watched?.context.close();
-      watched = undefined;
     }
   });
 
