@@ -171,3 +171,24 @@ describe('navbar and dropdowns (SPEC §2, §4)', () => {
     await dropdown.waitFor({ state: 'detached' });
   });
 });
+
+describe('failed route load (SPEC §4, §8)', () => {
+  it('logs a warning and fully reloads the page when the next page cannot load', async () => {
+    const { page, expectedConsole } = await open('/intro');
+    // The blocked chunks fail in the console and, for link prefetches, as unhandled rejections.
+    expectedConsole.push('Failed to load resource', 'Loading chunk');
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // From now on, every script chunk fails to load, as after a deploy removed old chunks.
+    await page.route('**/assets/js/*.js', (route) => route.abort());
+    const fullReload = page.waitForRequest(
+      (request) => request.isNavigationRequest() && request.url() === `${baseUrl()}/faq/`,
+    );
+    await page.getByRole('link', { name: 'FAQ' }).first().click();
+    await fullReload;
+    expect(warnings.some((text) => /fail/i.test(text))).toBe(true);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+});

@@ -34,7 +34,7 @@ export interface WatchedPage {
   problems: string[];
   /** Foreign addresses a test expects (a link it opens on purpose); still aborted, not recorded. */
   expectedForeign: string[];
-  /** Parts of console errors a test expects (the 404 status of the not-found page). */
+  /** Parts of console or page errors a test expects (the 404 status of the not-found page). */
   expectedConsole: string[];
 }
 
@@ -63,7 +63,9 @@ export async function openWatchedPage(browser: Browser, options: BrowserContextO
     if (message.type() === 'error' && !expectedConsole.some((part) => text.includes(part)))
       problems.push(`console error: ${text}`);
   });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('pageerror', (error) => {
+    if (!expectedConsole.some((part) => error.message.includes(part))) problems.push(`page error: ${error.message}`);
+  });
   return { context, page, problems, expectedForeign, expectedConsole };
 }
 
