@@ -192,3 +192,59 @@ describe('failed route load (SPEC §4, §8)', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
   });
 });
+
+describe('crash screen (SPEC §8)', () => {
+  /** A stand-in for the search bundle whose first hit has an object for a title, which React cannot render. */
+  const FAKE_PAGEFIND = `
+    export async function options() {}
+    export async function init() {}
+    export async function search() {
+      return { results: [{ id: 'a', score: 1, data: async () => ({
+        url: '/intro', excerpt: 'text', sub_results: [],
+        meta: { title: globalThis.__crash ? { not: 'renderable' } : 'Recovered result', section: 'Guides' },
+      }) }] };
+    }`;
+
+  it('shows "This page crashed." with the error, titled Page Error, and Try again renders the page again', async () => {
+    const { page, expectedConsole } = await open('/intro');
+    // Production React reports the render error as minified error #31 (an object as a child).
+    expectedConsole.push('Minified React error #31');
+    await page.route('**/pagefind/pagefind.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_PAGEFIND }),
+    );
+    await page.route('**/pagefind/vocabulary.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ words: ['crash'], names: {} }) }),
+    );
+    await page.evaluate(() => {
+      (globalThis as { __crash?: boolean }).__crash = true;
+    });
+    // Client-side navigation keeps the stand-in bundle and the flag.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/search?q=crash');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { name: 'This page crashed.' }).waitFor();
+    expect(await page.title()).toBe('Page Error');
+    expect(await page.getByText('Minified React error #31', { exact: false }).count()).toBeGreaterThan(0);
+    const screenHeight = await page
+      .locator('main')
+      .first()
+      .evaluate((el) => el.parentElement?.getBoundingClientRect().height ?? 0);
+    expect(screenHeight).toBeGreaterThanOrEqual(0.5 * 900 - 1);
+    // Fix the cause (the search page keeps its results above the boundary, so search again), then
+    // Try again clears the error and renders the page.
+    await page.evaluate(() => {
+      (globalThis as { __crash?: boolean }).__crash = false;
+      window.history.pushState({}, '', '/search?q=crashs');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    // The new search finishes behind the crash screen; press Try again until it has.
+    const recovered = page.getByRole('link', { name: 'Recovered result' });
+    for (let attempt = 0; attempt < 10 && (await recovered.count()) === 0; attempt += 1) {
+      await page.waitForTimeout(300);
+      const tryAgain = page.getByRole('button', { name: 'Try again' });
+      if ((await tryAgain.count()) > 0) await tryAgain.click();
+    }
+    await recovered.waitFor();
+  });
+});
