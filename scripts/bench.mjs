@@ -11,6 +11,7 @@
  * It is a script, not a test: figures vary with the machine, which the report names.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,10 @@ import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
 
 import { measureSearch } from './bench-search.mjs';
+
+// Shared TypeScript helpers, loaded the way Docusaurus loads its config (jiti).
+const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
+const { htmlFileFor } = jiti('../plugins/built-site.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, 'build');
@@ -89,21 +94,12 @@ export function countHtmlPages(buildDir = BUILD) {
   return count;
 }
 
-function htmlFileFor(route, buildDir) {
-  const trimmed = route.replace(/\/+$/, '');
-  const candidates =
-    trimmed === ''
-      ? [path.join(buildDir, 'index.html')]
-      : [path.join(buildDir, trimmed, 'index.html'), path.join(buildDir, `${trimmed}.html`)];
-  return candidates.find((file) => fs.existsSync(file));
-}
-
 /**
  * First-load weight of a built page: the HTML, and the JS and CSS files it references or preloads.
  * @returns bytes, raw and gzip (level 9), or null when the page is not in the build.
  */
 export function pageWeight(route, buildDir = BUILD) {
-  const file = htmlFileFor(route, buildDir);
+  const file = htmlFileFor(buildDir, route);
   if (!file) return null;
   const html = fs.readFileSync(file);
   const $ = cheerio.load(html.toString('utf8'));

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
+import { htmlFileFor } from '../built-site';
 import { extractSearchRecord, isIndexable, toIndexDocument, type SearchRecord } from './extract';
 
 /** Where the index is written and served, under the site's base URL. */
@@ -23,16 +24,6 @@ export interface LocalSearchData {
   bundlePath: string;
 }
 
-/** The HTML file of a route in the build output. */
-function htmlFileOf(outDir: string, route: string): string | undefined {
-  const trimmed = route.replace(/\/+$/, '');
-  const candidates =
-    trimmed === ''
-      ? [path.join(outDir, 'index.html')]
-      : [path.join(outDir, trimmed, 'index.html'), path.join(outDir, `${trimmed}.html`)];
-  return candidates.find((file) => fs.existsSync(file));
-}
-
 /** Reads the search records of the built routes, in route order. */
 export function collectRecords(outDir: string, routesPaths: readonly string[]): SearchRecord[] {
   const seen = new Set<string>();
@@ -40,7 +31,7 @@ export function collectRecords(outDir: string, routesPaths: readonly string[]): 
   for (const route of [...routesPaths].sort()) {
     if (!isIndexable(route) || seen.has(route)) continue;
     seen.add(route);
-    const file = htmlFileOf(outDir, route);
+    const file = htmlFileFor(outDir, route);
     if (!file) continue;
     const record = extractSearchRecord(fs.readFileSync(file, 'utf8'), route);
     if (record && record.title !== '') records.push(record);

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 
+import { htmlFileFor as htmlFileForBuild } from '../../plugins/built-site';
+
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const BUILD_DIR = path.join(REPO_ROOT, 'build');
 
@@ -17,17 +19,9 @@ export function readContract(): string[] {
     .filter((line) => line !== '');
 }
 
-/**
- * The HTML file that serves `route`: `build/<route>/index.html`, or `build/<route>.html`.
- * @returns the absolute file path, or undefined when no file serves the route.
- */
+/** The HTML file that serves `route` in the build (see plugins/built-site.ts). */
 export function htmlFileFor(route: string, buildDir = BUILD_DIR): string | undefined {
-  const trimmed = route.replace(/\/+$/, '');
-  const candidates =
-    trimmed === ''
-      ? [path.join(buildDir, 'index.html')]
-      : [path.join(buildDir, trimmed, 'index.html'), path.join(buildDir, `${trimmed}.html`)];
-  return candidates.find((file) => fs.existsSync(file));
+  return htmlFileForBuild(buildDir, route);
 }
 
 /** What a built page shows a reader: its title, its h1 and whether it is the not-found page. */
