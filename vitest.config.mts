@@ -6,13 +6,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** Unit and component tests (test/unit). Browser tests live in test/e2e and run separately. */
 export default defineConfig({
   resolve: {
-    alias: [
-      { find: /^@site\/(.*)$/, replacement: `${root}$1` },
-      {
-        find: /^@docusaurus\/(Link|useIsBrowser|BrowserOnly|ExecutionEnvironment|Head|useDocusaurusContext|router|Translate|Interpolate|isInternalUrl|useBaseUrl)$/,
-        replacement: `${root}test/unit/stubs/docusaurus-$1.tsx`,
-      },
-    ],
+    alias: [{ find: /^@site\/(.*)$/, replacement: `${root}$1` }],
   },
   test: {
     globals: true,
