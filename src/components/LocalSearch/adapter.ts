@@ -107,6 +107,7 @@ export type SiteSearch = (query: string, limit: number) => Promise<SearchOutcome
 
 /**
  * A search client with the one method the modal calls, `search({requests})`, backed by `search`.
+ * @throws Error named `RetryError` (rejected promise) when the index cannot be loaded.
  * @param pagesPerQuery - how many pages to show in the modal (each may add heading hits).
  */
 export function createLocalSearchClient(search: SiteSearch, pagesPerQuery = 8) {
@@ -116,12 +117,30 @@ export function createLocalSearchClient(search: SiteSearch, pagesPerQuery = 8) {
         requests.map(async (request) => {
           const query = request.query ?? request.params?.query ?? '';
           const hitsPerPage = request.hitsPerPage ?? request.params?.hitsPerPage ?? 20;
-          return toSearchResponse(await search(query, pagesPerQuery), hitsPerPage);
+          try {
+            return toSearchResponse(await search(query, pagesPerQuery), hitsPerPage);
+          } catch (error) {
+            throw toUnreachableError(error);
+          }
         }),
       );
       return { results };
     },
   };
+}
+
+/**
+ * The modal shows its "Unable to fetch results" screen only for errors named `RetryError` (the
+ * hosted client's name for an unreachable service); any other error would show "No results".
+ * A search that cannot load the index is that case.
+ */
+export function toUnreachableError(cause: unknown): Error {
+  const error = new Error(
+    `The search index could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`,
+    { cause },
+  );
+  error.name = 'RetryError';
+  return error;
 }
 
 /** Link for the "see all N results" footer of the modal (SPEC §7): `/search?q={query}`. */

@@ -148,6 +148,15 @@ describe('DocSearch adapter', () => {
     expect(response.results[0]?.hits).toHaveLength(2);
   });
 
+  it('turns a failed index load into the error the modal shows as "Unable to fetch results"', async () => {
+    const client = createLocalSearchClient(() => Promise.reject(new SyntaxError('Unexpected token <')));
+    const failure = client.search({ requests: [{ query: 'vpc' }] });
+    await expect(failure).rejects.toMatchObject({
+      name: 'RetryError',
+      message: 'The search index could not be loaded: Unexpected token <',
+    });
+  });
+
   it('links "see all results" to /search?q=', () => {
     expect(searchPageUrl('nat gateway')).toBe('/search?q=nat%20gateway');
   });
