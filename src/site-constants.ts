@@ -22,6 +22,11 @@ export const GITHUB_ORG_URL = 'https://github.com/gruntwork-io/';
 /** Base of every "Edit this page" link (SPEC §2, page shell). */
 export const EDIT_URL_BASE = 'https://github.com/gruntwork-io/docs/edit/master/';
 
+/** Where a reader reports a search that should have found something (SPEC §8, "Let us know."). */
+export function missingSearchResultsUrl(query: string): string {
+  return `https://github.com/gruntwork-io/docs/issues/new?title=${encodeURIComponent(`Search: no results for "${query}"`)}`;
+}
+
 /** The developer portal that Sign In leads to. */
 export const DEV_PORTAL_URL = 'https://app.gruntwork.io';
 

@@ -14,9 +14,10 @@ import type {
   ServiceEntry,
 } from './schema';
 
-/** Base of the "Edit this page" links of generated pages: they point at the data file. */
-export const DATA_EDIT_URL_BASE = 'https://github.com/gruntwork-io/docs/edit/master/';
-const ORG = 'https://github.com/gruntwork-io';
+import { EDIT_URL_BASE, GITHUB_ORG_URL } from '../../src/site-constants';
+
+// Generated pages' "Edit this page" links point at their data file, under the site's edit base.
+const ORG = GITHUB_ORG_URL.replace(/\/$/, '');
 
 /** The module's source address (issue 6): `<org>/<repository>/tree/<version>/modules/<module>`. */
 export function moduleSourceUrl(repository: string, mod: Pick<ModuleEntry, 'name' | 'version'>): string {
@@ -159,7 +160,7 @@ export function renderModulePage(
       sidebar_position: position,
       description: summarize(mod.description),
       tags: mod.tags,
-      custom_edit_url: `${DATA_EDIT_URL_BASE}data/modules/${repo.repository}.yml`,
+      custom_edit_url: `${EDIT_URL_BASE}data/modules/${repo.repository}.yml`,
     }),
     `<ModuleHeader repository="${repo.repository}" module="${mod.name}" version="${mod.version}" kind="${mod.kind}" sourceUrl="${source}" />`,
     paragraphs(mod.description),
@@ -200,7 +201,7 @@ export function renderServicePage(
       sidebar_position: position,
       description: summarize(service.description),
       tags: service.tags,
-      custom_edit_url: `${DATA_EDIT_URL_BASE}data/services/${category.category}.yml`,
+      custom_edit_url: `${EDIT_URL_BASE}data/services/${category.category}.yml`,
     }),
     `<ModuleHeader repository="terraform-aws-service-catalog" module="${service.sourcePath}" version="${service.version}" kind="service" sourceUrl="${source}" />`,
     paragraphs(service.description),
@@ -273,7 +274,7 @@ export function renderReleaseMonth(
       title: `Release notes: ${label}`,
       sidebar_label: label,
       description: `What changed in the Gruntwork library in ${label}: ${String(month.entries.length)} releases across ${String(byRepo.size)} repositories.`,
-      custom_edit_url: `${DATA_EDIT_URL_BASE}data/releases/${month.month}.yml`,
+      custom_edit_url: `${EDIT_URL_BASE}data/releases/${month.month}.yml`,
       pagination_prev: previous ? `guides/stay-up-to-date/releases/${previous}/index` : undefined,
       pagination_next: next ? `guides/stay-up-to-date/releases/${next}/index` : undefined,
     }),
@@ -314,7 +315,7 @@ export function renderReleasesIndex(months: readonly ReleaseMonth[]): string {
     frontMatter({
       title: 'Release notes',
       description: 'Every month of Gruntwork library releases, newest first, with the breaking changes called out.',
-      custom_edit_url: `${DATA_EDIT_URL_BASE}data/releases/`,
+      custom_edit_url: `${EDIT_URL_BASE}data/releases/`,
     }),
     `Each month lists the releases of the library's repositories, grouped by repository, with breaking changes marked and the steps they need. ${String(months.length)} months and ${String(total)} releases so far. To upgrade several versions at once, read every month in between, oldest first.`,
   ];

@@ -11,6 +11,8 @@ import type { DocSearchModal as DocSearchModalType } from '@docsearch/react/moda
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
 
+import { missingSearchResultsUrl } from '@site/src/site-constants';
+
 import { createLocalSearchClient, searchPageUrl } from './adapter';
 import { loadPagefind, loadVocabulary } from './pagefind';
 import { useBundlePath, useSiteSearch } from './useSiteSearch';
@@ -139,9 +141,7 @@ export default function LocalSearchBar(): ReactNode {
             insights={false}
             isAskAiActive={false}
             onAskAiToggle={() => undefined}
-            getMissingResultsUrl={({ query }: { query: string }) =>
-              `https://github.com/gruntwork-io/docs/issues/new?title=${encodeURIComponent(`Search: no results for "${query}"`)}`
-            }
+            getMissingResultsUrl={({ query }: { query: string }) => missingSearchResultsUrl(query)}
           />,
           container,
         )}

@@ -9,6 +9,8 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
 
+import { missingSearchResultsUrl } from '@site/src/site-constants';
+
 import type { SearchOutcome } from './pagefind';
 import { useSiteSearch } from './useSiteSearch';
 import styles from './styles.module.css';
@@ -118,12 +120,7 @@ export default function SearchPage(): ReactNode {
               ))}
             </ul>
             <p>
-              Believe this query should return results?{' '}
-              <Link
-                href={`https://github.com/gruntwork-io/docs/issues/new?title=${encodeURIComponent(`Search: no results for "${query}"`)}`}
-              >
-                Let us know.
-              </Link>
+              Believe this query should return results? <Link href={missingSearchResultsUrl(query)}>Let us know.</Link>
             </p>
           </div>
         )}
