@@ -1,0 +1,3 @@
+import { routesChunkNames } from './generated';
+
+export default routesChunkNames;
