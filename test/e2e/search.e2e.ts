@@ -92,6 +92,24 @@ describe('search modal', () => {
     await page.waitForURL(`${baseUrl()}/search?q=subnet`);
     await page.locator('main ol li').first().waitFor();
   });
+  it('shows the failure texts in the modal when the index cannot load, and recovers once it can', async () => {
+    const watched = await session.watch();
+    await watched.page.route('**/pagefind/**', (route) => route.abort());
+    watched.expectedConsole.push('Failed to load resource', 'pagefind');
+    await watched.page.goto(`${baseUrl()}/intro`);
+    await watched.page.waitForLoadState('networkidle');
+    const input = await openModal(watched.page);
+    await input.fill('vpc');
+    const dropdown = watched.page.locator('.DocSearch-Dropdown');
+    await dropdown.getByRole('alert').getByText('Unable to fetch results').waitFor();
+    await expect.poll(() => dropdown.innerText()).toContain('You might want to check your network connection.');
+    expect(await dropdown.getByText('No results for').isVisible()).toBe(false);
+
+    await watched.page.unroute('**/pagefind/**');
+    await input.fill('vpc peering');
+    await dropdown.locator('.DocSearch-Hit').first().waitFor();
+    expect(await dropdown.getByText('Unable to fetch results').count()).toBe(0);
+  });
 });
 
 describe('search page', () => {

@@ -15,6 +15,8 @@ import { missingSearchResultsUrl } from '@site/src/site-constants';
 
 import { createLocalSearchClient, searchPageUrl } from './adapter';
 import { loadPagefind, loadVocabulary } from './pagefind';
+import { IndexErrorScreen } from './IndexErrorScreen';
+import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from './texts';
 import { useBundlePath, useSiteSearch } from './useSiteSearch';
 import './modal.css';
 
@@ -32,22 +34,15 @@ function importModalIfNeeded(bundlePath: string): Promise<void> {
   );
 }
 
-const isDev = process.env.NODE_ENV !== 'production';
-
-/** Texts of the modal; the error help says how to get an index during `npm start`. */
+/** Texts of the modal (SPEC §8). */
 const TRANSLATIONS = {
   modal: {
-    errorScreen: {
-      titleText: 'Unable to fetch results',
-      helpText: isDev
-        ? 'The search index is written by `npm run build`. Run `npm run build && npm run serve` to search locally.'
-        : 'You might want to check your network connection.',
-    },
+    errorScreen: { titleText: SEARCH_FAILURE_TEXTS.title, helpText: SEARCH_FAILURE_TEXTS.help },
     noResultsScreen: {
-      noResultsText: 'No results for',
-      suggestedQueryText: 'Try searching for',
-      reportMissingResultsText: 'Believe this query should return results?',
-      reportMissingResultsLinkText: 'Let us know.',
+      noResultsText: NO_RESULTS_TEXTS.noResults,
+      suggestedQueryText: NO_RESULTS_TEXTS.suggestions,
+      reportMissingResultsText: NO_RESULTS_TEXTS.reportMissing,
+      reportMissingResultsLinkText: NO_RESULTS_TEXTS.reportMissingLink,
     },
   },
 };
@@ -61,7 +56,18 @@ export default function LocalSearchBar(): ReactNode {
   const bundlePath = useBundlePath();
   const search = useSiteSearch();
   const history = useHistory();
-  const client = useMemo(() => createLocalSearchClient(search), [search]);
+  // The modal cannot keep its own error screen up (see IndexErrorScreen), so the bar tracks
+  // whether the last query failed to load the index.
+  const [indexFailed, setIndexFailed] = useState(false);
+  const client = useMemo(
+    () =>
+      createLocalSearchClient(search, {
+        onIndexStatus: (error) => {
+          setIndexFailed(error !== null);
+        },
+      }),
+    [search],
+  );
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [isOpen, setIsOpen] = useState(false);
@@ -145,6 +151,7 @@ export default function LocalSearchBar(): ReactNode {
           />,
           container,
         )}
+      {isOpen && container && indexFailed && <IndexErrorScreen modalRoot={container} />}
     </>
   );
 }

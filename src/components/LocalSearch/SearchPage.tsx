@@ -12,6 +12,7 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import { missingSearchResultsUrl } from '@site/src/site-constants';
 
 import type { SearchOutcome } from './pagefind';
+import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from './texts';
 import { useSiteSearch } from './useSiteSearch';
 import styles from './styles.module.css';
 
@@ -101,17 +102,17 @@ export default function SearchPage(): ReactNode {
 
         {failed && (
           <div className={styles.message} role="alert">
-            <p className={styles.messageTitle}>Unable to fetch results</p>
-            <p>You might want to check your network connection.</p>
+            <p className={styles.messageTitle}>{SEARCH_FAILURE_TEXTS.title}</p>
+            <p>{SEARCH_FAILURE_TEXTS.help}</p>
           </div>
         )}
 
         {!failed && outcome && outcome.total === 0 && (
           <div className={styles.message}>
             <p className={styles.messageTitle}>
-              No results for <strong>&ldquo;{query}&rdquo;</strong>
+              {NO_RESULTS_TEXTS.noResults} <strong>&ldquo;{query}&rdquo;</strong>
             </p>
-            <p>Try searching for</p>
+            <p>{NO_RESULTS_TEXTS.suggestions}</p>
             <ul className={styles.suggestions}>
               {SUGGESTED_QUERIES.map((suggestion) => (
                 <li key={suggestion}>
@@ -120,7 +121,8 @@ export default function SearchPage(): ReactNode {
               ))}
             </ul>
             <p>
-              Believe this query should return results? <Link href={missingSearchResultsUrl(query)}>Let us know.</Link>
+              {NO_RESULTS_TEXTS.reportMissing}{' '}
+              <Link href={missingSearchResultsUrl(query)}>{NO_RESULTS_TEXTS.reportMissingLink}</Link>
             </p>
           </div>
         )}

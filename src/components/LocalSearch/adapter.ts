@@ -105,12 +105,26 @@ export function toSearchResponse(outcome: SearchOutcome, hitsPerPage: number) {
 /** Runs one query and returns the hits of at most `limit` pages. */
 export type SiteSearch = (query: string, limit: number) => Promise<SearchOutcome>;
 
+/** Options of {@link createLocalSearchClient}. */
+export interface LocalSearchClientOptions {
+  /** How many pages to show in the modal (each may add heading hits); 8 by default. */
+  pagesPerQuery?: number;
+  /**
+   * Told whether each query could load the index: `error` when it could not, `null` when it could.
+   * The modal cannot keep its own error screen up, so the caller draws it (IndexErrorScreen).
+   */
+  onIndexStatus?: (error: Error | null) => void;
+}
+
 /**
  * A search client with the one method the modal calls, `search({requests})`, backed by `search`.
- * @throws Error named `RetryError` (rejected promise) when the index cannot be loaded.
- * @param pagesPerQuery - how many pages to show in the modal (each may add heading hits).
+ *
+ * It never rejects: a query that cannot load the index answers with no hits and reports the
+ * failure to `onIndexStatus`. A rejection would surface as an unhandled promise rejection in the
+ * page, since the modal rethrows search errors to nobody.
  */
-export function createLocalSearchClient(search: SiteSearch, pagesPerQuery = 8) {
+export function createLocalSearchClient(search: SiteSearch, options: LocalSearchClientOptions = {}) {
+  const { pagesPerQuery = 8, onIndexStatus } = options;
   return {
     async search({ requests }: { requests: readonly DocSearchRequest[] }) {
       const results = await Promise.all(
@@ -118,29 +132,19 @@ export function createLocalSearchClient(search: SiteSearch, pagesPerQuery = 8) {
           const query = request.query ?? request.params?.query ?? '';
           const hitsPerPage = request.hitsPerPage ?? request.params?.hitsPerPage ?? 20;
           try {
-            return toSearchResponse(await search(query, pagesPerQuery), hitsPerPage);
-          } catch (error) {
-            throw toUnreachableError(error);
+            const outcome = await search(query, pagesPerQuery);
+            onIndexStatus?.(null);
+            return toSearchResponse(outcome, hitsPerPage);
+          } catch (cause) {
+            const message = cause instanceof Error ? cause.message : String(cause);
+            onIndexStatus?.(new Error(`The search index could not be loaded: ${message}`, { cause }));
+            return toSearchResponse({ query, total: 0, hits: [] }, hitsPerPage);
           }
         }),
       );
       return { results };
     },
   };
-}
-
-/**
- * The modal shows its "Unable to fetch results" screen only for errors named `RetryError` (the
- * hosted client's name for an unreachable service); any other error would show "No results".
- * A search that cannot load the index is that case.
- */
-export function toUnreachableError(cause: unknown): Error {
-  const error = new Error(
-    `The search index could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`,
-    { cause },
-  );
-  error.name = 'RetryError';
-  return error;
 }
 
 /** Link for the "see all N results" footer of the modal (SPEC §7): `/search?q={query}`. */

@@ -141,20 +141,30 @@ describe('DocSearch adapter', () => {
 
   it('answers the modal request with hits and the total number of pages', async () => {
     const search = vi.fn(() => Promise.resolve({ query: 'nat', total: 12, hits }));
-    const client = createLocalSearchClient(search, 8);
+    const client = createLocalSearchClient(search, { pagesPerQuery: 8 });
     const response = await client.search({ requests: [{ query: 'nat', indexName: 'local', hitsPerPage: 20 }] });
     expect(search).toHaveBeenCalledWith('nat', 8);
     expect(response.results[0]).toMatchObject({ nbHits: 12, query: 'nat', hitsPerPage: 20 });
     expect(response.results[0]?.hits).toHaveLength(2);
   });
 
-  it('turns a failed index load into the error the modal shows as "Unable to fetch results"', async () => {
-    const client = createLocalSearchClient(() => Promise.reject(new SyntaxError('Unexpected token <')));
-    const failure = client.search({ requests: [{ query: 'vpc' }] });
-    await expect(failure).rejects.toMatchObject({
-      name: 'RetryError',
-      message: 'The search index could not be loaded: Unexpected token <',
-    });
+  it('answers a query that cannot load the index with no hits and reports the failure, without rejecting', async () => {
+    const statuses: (Error | null)[] = [];
+    let indexReachable = false;
+    const search = () =>
+      indexReachable
+        ? Promise.resolve({ query: 'vpc', total: 12, hits })
+        : Promise.reject(new SyntaxError('Unexpected token <'));
+    const client = createLocalSearchClient(search, { onIndexStatus: (error) => statuses.push(error) });
+
+    const failed = await client.search({ requests: [{ query: 'vpc' }] });
+    expect(failed.results[0]).toMatchObject({ nbHits: 0, hits: [] });
+    expect(statuses[0]?.message).toBe('The search index could not be loaded: Unexpected token <');
+
+    indexReachable = true;
+    const recovered = await client.search({ requests: [{ query: 'vpc' }] });
+    expect(recovered.results[0]).toMatchObject({ nbHits: 12 });
+    expect(statuses[1]).toBeNull();
   });
 
   it('links "see all results" to /search?q=', () => {
