@@ -1,10 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Browser tests against the production build, served on loopback by `docusaurus serve`, driven
  * by playwright-core in Debian's Chromium. Run `npm run build` first.
  */
 export default defineConfig({
+  resolve: {
+    // Tests may use the site's own pure helpers (the subscriber-link classifier), which import
+    // through `@site/`.
+    alias: [{ find: /^@site\/(.*)$/, replacement: `${root}$1` }],
+  },
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
     environment: 'node',
