@@ -8,9 +8,11 @@
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 
 import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
 import imageZoomPlugin from './plugins/image-zoom';
+import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
 import subscriberLinksPlugin from './plugins/subscriber-links';
 import { darkCodeTheme, lightCodeTheme } from './src/css/prism-themes';
@@ -45,6 +47,22 @@ const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
 // Reference and release-note pages are generated from data/ before the docs plugin reads docs/
 // (plugins load their content in parallel). Invalid data stops here with the file and field named.
 generateCatalogDocs(__dirname);
+
+/** Options of the one docs plugin instance (id `default`), which serves every doc at `/`. */
+const DOCS_OPTIONS = {
+  path: 'docs',
+  routeBasePath: '/',
+  sidebarPath: './sidebars.ts',
+  sidebarItemsGenerator,
+  editUrl: EDIT_URL_BASE,
+  // Old links keep number prefixes such as `02-authenticate/01-intro`.
+  numberPrefixParser: false,
+  tags: 'tags.yml',
+  onInlineTags: 'throw',
+  // `:::answer` marks the accepted answer of a knowledge-base article.
+  admonitions: { keywords: ['answer'], extendDefaults: true },
+  exclude: ['**/_*.{md,mdx}', '**/README.md'],
+} satisfies DocsOptions;
 
 const config = {
   title: SITE_TITLE,
@@ -81,20 +99,8 @@ const config = {
     [
       'classic',
       {
-        docs: {
-          path: 'docs',
-          routeBasePath: '/',
-          sidebarPath: './sidebars.ts',
-          sidebarItemsGenerator,
-          editUrl: EDIT_URL_BASE,
-          // Old links keep number prefixes such as `02-authenticate/01-intro`.
-          numberPrefixParser: false,
-          tags: 'tags.yml',
-          onInlineTags: 'throw',
-          // `:::answer` marks the accepted answer of a knowledge-base article.
-          admonitions: { keywords: ['answer'], extendDefaults: true },
-          exclude: ['**/_*.{md,mdx}', '**/README.md'],
-        },
+        // The docs plugin runs as plugins/lean-docs (below), which wraps it.
+        docs: false,
         blog: false,
         pages: {
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/*.test.{js,jsx,ts,tsx}', '**/*.module.css'],
@@ -114,6 +120,8 @@ const config = {
   ],
 
   plugins: [
+    // The docs, as the upstream docs plugin with a lighter version payload (plugins/lean-docs).
+    [leanDocsPlugin, DOCS_OPTIONS],
     [
       '@docusaurus/plugin-ideal-image',
       {
