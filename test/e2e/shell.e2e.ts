@@ -49,7 +49,8 @@ describe('navbar', () => {
     const { page } = await open('/');
     await page.getByRole('button', { name: 'Library Reference' }).hover();
     const modules = page.getByRole('link', { name: 'Modules', exact: true });
-    await expect(modules.isVisible()).resolves.toBe(true);
+    // The menu fades in (a CSS transition), so wait for it rather than sampling once.
+    await modules.waitFor({ state: 'visible', timeout: 2_000 });
     await modules.click();
     await page.waitForURL(`${baseUrl()}/reference/modules/intro`);
   });

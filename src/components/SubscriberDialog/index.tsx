@@ -12,38 +12,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 
-import { DIALOG_CLOSE_DELAY_MS, SCROLL_UNLOCK_DELAY_MS, STORAGE_KEYS } from '@site/src/site-constants';
-import { readStorage, removeStorage, writeStorage } from '@site/src/lib/storage';
-import type { SubscriberVariant } from '@site/src/lib/subscriber-links';
+import { DIALOG_CLOSE_DELAY_MS, SCROLL_UNLOCK_DELAY_MS } from '@site/src/site-constants';
+import { removeStorage, writeStorage } from '@site/src/lib/storage';
 import styles from './styles.module.css';
+import { DIALOG_TITLES, DONT_WARN_KEYS, isWarningDismissed, type PendingLink } from './variants';
 
-/** The dialog title of each variant (SPEC §8). */
-export const DIALOG_TITLES: Record<SubscriberVariant, string> = {
-  general: 'For Subscribers Only',
-  cis: 'For CIS Subscribers Only',
-  enterprise: 'For Enterprise Subscribers Only',
-};
-
-/** The storage key of each variant's don't-warn flag (SPEC §9). */
-export const DONT_WARN_KEYS: Record<SubscriberVariant, string> = {
-  general: STORAGE_KEYS.dontWarnGithub,
-  cis: STORAGE_KEYS.dontWarnCis,
-  enterprise: STORAGE_KEYS.dontWarnEnterprise,
-};
-
-/** Whether the reader asked not to be warned about links of this variant. */
-export function isWarningDismissed(variant: SubscriberVariant): boolean {
-  return readStorage(DONT_WARN_KEYS[variant]) === 'true';
-}
-
-/** The link the dialog is about. */
-export interface PendingLink {
-  href: string;
-  repo: string;
-  variant: SubscriberVariant;
-  /** Where focus returns when the dialog closes (the clicked link). */
-  returnFocusTo?: HTMLElement | null;
-}
+export { DIALOG_TITLES, DONT_WARN_KEYS, isWarningDismissed, type PendingLink };
 
 /** Props of {@link SubscriberDialog}. */
 export interface SubscriberDialogProps {

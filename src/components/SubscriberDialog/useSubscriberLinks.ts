@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 
 import { classifyLink, type RepoSets } from '@site/src/lib/subscriber-links';
-import { isWarningDismissed, type PendingLink } from './index';
+import { isWarningDismissed, type PendingLink } from './variants';
 
 /**
  * Listens (in the capture phase, before client-side routing) for primary-button clicks on links,
@@ -12,9 +12,11 @@ import { isWarningDismissed, type PendingLink } from './index';
  * variant the reader has not dismissed is held back and returned as the pending link.
  *
  * @param sets - the CIS and Enterprise repository sets.
+ * @param onLinkIntent - called when a pointer moves over, or focus lands on, a subscriber-only
+ *   link (it may be called many times; keep it cheap and stable).
  * @returns the pending link (or null) and a function that clears it.
  */
-export function useSubscriberLinks(sets: RepoSets): [PendingLink | null, () => void] {
+export function useSubscriberLinks(sets: RepoSets, onLinkIntent?: () => void): [PendingLink | null, () => void] {
   const [pending, setPending] = useState<PendingLink | null>(null);
   useEffect(() => {
     const onClick = (event: MouseEvent): void => {
@@ -28,11 +30,22 @@ export function useSubscriberLinks(sets: RepoSets): [PendingLink | null, () => v
       event.preventDefault();
       setPending({ href: anchor.href, repo: link.repo, variant: link.variant, returnFocusTo: anchor });
     };
+    // A pointer over, or focus on, a subscriber-only link means a click may follow: tell the
+    // caller, so it can fetch the dialog's code before it is needed.
+    const onIntent = (event: Event): void => {
+      if (!onLinkIntent || !(event.target instanceof Element)) return;
+      const anchor = event.target.closest('a[href]');
+      if (anchor instanceof HTMLAnchorElement && classifyLink(anchor.href, sets)) onLinkIntent();
+    };
     document.addEventListener('click', onClick, true);
+    document.addEventListener('pointerover', onIntent, { capture: true, passive: true });
+    document.addEventListener('focusin', onIntent, true);
     return () => {
       document.removeEventListener('click', onClick, true);
+      document.removeEventListener('pointerover', onIntent, true);
+      document.removeEventListener('focusin', onIntent, true);
     };
-  }, [sets]);
+  }, [sets, onLinkIntent]);
   return [
     pending,
     () => {
