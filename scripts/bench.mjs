@@ -3,122 +3,107 @@
  * `npm run bench`: measures the site and writes bench-results/report.md and report.json.
  *
  * 1. Cold production build: wall time, CPU time (user + system) and peak memory (max RSS), from
- *    GNU time, median of BENCH_RUNS runs (default 3), each after `docusaurus clear`.
+ *    GNU time, median of BENCH_RUNS runs (default 3), each after `docusaurus clear`. Beside it, the
+ *    same figures for a stock Docusaurus site with as many generated pages (bench/stock-site.mjs),
+ *    the engine's floor, and our time as a ratio to it.
  * 2. The number of HTML pages in build/.
- * 3. Page weight of sample pages: the HTML size, and the JS and CSS a first load downloads (the
- *    scripts and stylesheets the HTML references plus the route chunks it preloads), raw and gzip.
+ * 3. Scaling: one cold build of a temporary copy of the site plus 1,000, 2,000 and 4,000 generated
+ *    pages, with the slope in ms per page (bench/scaling.mjs).
+ * 4. Live preview: `npm start` to the first page served, and hot reload of a doc edit
+ *    (bench/preview.mjs).
+ * 5. Page weight of sample pages, in Chromium: the HTML, and the JS and CSS a first visit downloads
+ *    (the scripts in the HTML plus the route chunks loaded before hydration), raw and gzip.
+ * 6. Lighthouse scores and metrics of the sample pages, mobile preset (bench/lighthouse.mjs).
+ * 7. Search in Chromium (bench-search.mjs).
  *
+ * Environment, all optional:
+ * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, preview, lighthouse,
+ *   search. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
+ *   site uses the build figures of the previous report.
+ * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
+ * - BENCH_STOCK_PAGES: pages of the stock site (default: our build's HTML page count).
+ * - BENCH_SCALING: extra page counts, default "0,1000,2000,4000".
+ * - BENCH_LIGHTHOUSE_RUNS (default 3) and BENCH_LIGHTHOUSE_PAGES (comma list of sample routes).
+ * - BENCH_OUT: folder for report.md and report.json instead of bench-results/ (for quick tries).
+ *
+ * A section that fails is reported with its error; the others still run, and the exit code is 1.
  * It is a script, not a test: figures vary with the machine, which the report names.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import * as cheerio from 'cheerio';
+import { chromium } from 'playwright-core';
 
 import { measureSearch } from './bench-search.mjs';
+import { countHtmlPages as countPagesIn, coldBuild, measureBuild as measureBuildOf } from './bench/build.mjs';
+import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/chromium.mjs';
+import { measurePreview } from './bench/preview.mjs';
+import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
+import { measureScaling, parseExtraPages } from './bench/scaling.mjs';
+import { measureStockSite } from './bench/stock-site.mjs';
+
+export { coldBuild, SAMPLE_PAGES };
 
 // Shared TypeScript helpers, loaded the way Docusaurus loads its config (jiti).
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
 const { htmlFileFor } = jiti('../plugins/built-site.ts');
+const { measureFirstLoad } = jiti('../test/e2e/first-load.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, 'build');
-const OUT = path.join(ROOT, 'bench-results');
+const DEFAULT_OUT = path.join(ROOT, 'bench-results');
+const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : DEFAULT_OUT;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const DOCUSAURUS = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
-/** Sample pages per page type (issue 8). */
-export const SAMPLE_PAGES = {
-  'doc page': '/guides/build-it-yourself/vpc/core-concepts/cidr-notation',
-  'module page': '/reference/modules/terraform-aws-vpc/vpc-app/',
-  'knowledge-base article': '/discussions/knowledge-base/10',
-  'home page': '/',
-  'search page': '/search',
-};
+/** Sections that BENCH_SKIP can leave out. */
+const SECTIONS = ['build', 'stock', 'scaling', 'preview', 'lighthouse', 'search'];
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-/** Runs one cold build under GNU time; returns seconds and MiB. */
-function coldBuild(siteDir) {
-  execFileSync(process.execPath, [DOCUSAURUS, 'clear'], { cwd: siteDir, stdio: 'ignore' });
-  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, DOCUSAURUS, 'build'], {
-    cwd: siteDir,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) {
-    throw new Error(`bench: build failed in ${siteDir}:\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-4000)}`);
-  }
-  const field = (label) => {
-    const line = result.stderr.split('\n').find((l) => l.trim().startsWith(label));
-    return line ? line.split(': ').pop().trim() : '';
-  };
-  const wall = field('Elapsed (wall clock) time').split(':').map(Number);
-  const wallSeconds = wall.reduce((total, part) => total * 60 + part, 0);
-  return {
-    wallSeconds,
-    cpuSeconds: Number(field('User time (seconds)')) + Number(field('System time (seconds)')),
-    peakMemoryMiB: Number(field('Maximum resident set size (kbytes)')) / 1024,
-  };
-}
-
-/** Median figures of `runs` cold builds. */
+/**
+ * Median figures of `runs` cold builds of `siteDir` (see bench/build.mjs).
+ * @returns {{ runs: number, wallSeconds: number, cpuSeconds: number, peakMemoryMiB: number, samples: object[] }}
+ *   times in s, memory in MiB
+ */
 export function measureBuild(siteDir, runs = RUNS) {
-  const samples = Array.from({ length: runs }, () => coldBuild(siteDir));
-  return {
-    runs,
-    wallSeconds: median(samples.map((s) => s.wallSeconds)),
-    cpuSeconds: median(samples.map((s) => s.cpuSeconds)),
-    peakMemoryMiB: median(samples.map((s) => s.peakMemoryMiB)),
-    samples,
-  };
+  return measureBuildOf(siteDir, runs);
 }
 
 /** Every .html file under build/. */
 export function countHtmlPages(buildDir = BUILD) {
-  let count = 0;
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(dir, entry.name));
-      else if (entry.name.endsWith('.html')) count += 1;
-    }
-  };
-  walk(buildDir);
-  return count;
+  return countPagesIn(buildDir);
 }
 
 /**
- * First-load weight of a built page: the HTML, and the JS and CSS files it references or preloads.
- * @returns bytes, raw and gzip (level 9), or null when the page is not in the build.
+ * First-load weight of each sample page, measured in Chromium (test/e2e/first-load.ts, shared
+ * with the budget test): the HTML, and the JS and CSS a first visit downloads until the page has
+ * hydrated: the scripts in the HTML plus the route chunks loaded before hydration, without link
+ * prefetches. Bytes raw and gzip (level 9).
+ * @returns {Promise<Record<string, object | null>>} page name → weight, null when not built
  */
-export function pageWeight(route, buildDir = BUILD) {
-  const file = htmlFileFor(buildDir, route);
-  if (!file) return null;
-  const html = fs.readFileSync(file);
-  const $ = cheerio.load(html.toString('utf8'));
-  const assets = new Set();
-  $('script[src]').each((_, el) => assets.add($(el).attr('src')));
-  $('link[rel="preload"][as="script"], link[rel="modulepreload"]').each((_, el) => assets.add($(el).attr('href')));
-  $('link[rel="stylesheet"]').each((_, el) => assets.add($(el).attr('href')));
-  const totals = { js: { raw: 0, gzip: 0, files: 0 }, css: { raw: 0, gzip: 0, files: 0 } };
-  for (const href of assets) {
-    if (!href || /^https?:/.test(href)) continue;
-    const assetPath = path.join(buildDir, href.split('?')[0]);
-    if (!fs.existsSync(assetPath)) continue;
-    const body = fs.readFileSync(assetPath);
-    const kind = href.endsWith('.css') ? 'css' : 'js';
-    totals[kind].raw += body.length;
-    totals[kind].gzip += zlib.gzipSync(body, { level: 9 }).length;
-    totals[kind].files += 1;
+export async function measurePageWeights(pages = SAMPLE_PAGES, buildDir = BUILD) {
+  const server = await serveBuild(buildDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const weights = {};
+    for (const [name, route] of Object.entries(pages)) {
+      if (!htmlFileFor(buildDir, route)) {
+        weights[name] = null;
+        continue;
+      }
+      const context = await browser.newContext();
+      try {
+        const load = await measureFirstLoad(await context.newPage(), `${server.origin}${route}`);
+        weights[name] = { route, html: load.html, js: load.js, css: load.css };
+      } finally {
+        await context.close();
+      }
+    }
+    return weights;
+  } finally {
+    await browser.close();
+    await server.close();
   }
-  return { route, html: { raw: html.length, gzip: zlib.gzipSync(html, { level: 9 }).length }, ...totals };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -128,37 +113,205 @@ function machine() {
   return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 }
 
+/** The sections named in BENCH_SKIP; throws on an unknown name. */
+function skippedSections() {
+  const names = (process.env.BENCH_SKIP ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!SECTIONS.includes(name))
+      throw new Error(`bench: BENCH_SKIP: unknown section "${name}" (${SECTIONS.join(', ')})`);
+  }
+  return new Set(names);
+}
+
+/** The latest report.json (in the output folder, else in bench-results/) with build figures, if any. */
+function previousReport() {
+  for (const dir of [OUT, DEFAULT_OUT]) {
+    try {
+      const report = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'));
+      if (report?.build?.wallSeconds) return report;
+    } catch {
+      // none here
+    }
+  }
+  return null;
+}
+
+const seconds = (value) => `${value.toFixed(1)} s`;
+const ms = (value) => `${Math.round(value)} ms`;
+const mib = (value) => `${value.toFixed(0)} MiB`;
+const ratio = (ours, stock) => `${(ours / stock).toFixed(2)}×`;
+
+/** Markdown lines of a section that was skipped or failed; null when it has figures. */
+function missing(section) {
+  if (section === undefined) return ['Skipped (BENCH_SKIP).', ''];
+  if (section?.error) return [`Failed: ${section.error.split('\n')[0]}`, ''];
+  return null;
+}
+
 async function main() {
+  const skip = skippedSections();
   fs.mkdirSync(OUT, { recursive: true });
-  console.log(`bench: ${RUNS} cold builds of the site…`);
-  const build = measureBuild(ROOT);
-  const pages = countHtmlPages();
-  const weights = Object.fromEntries(Object.entries(SAMPLE_PAGES).map(([name, route]) => [name, pageWeight(route)]));
-  console.log('bench: search in Chromium…');
-  const search = await measureSearch();
+  const failures = [];
+  /** Runs one section; a failure is recorded and the benchmark goes on. */
+  const section = async (name, run) => {
+    if (skip.has(name)) return undefined;
+    try {
+      return await run();
+    } catch (error) {
+      console.error(`bench: the ${name} section failed: ${error.stack ?? error.message}`);
+      failures.push(name);
+      return { error: error.message };
+    }
+  };
+
+  const build = await section('build', () => {
+    console.log(`bench: ${RUNS} cold builds of the site…`);
+    return measureBuild(ROOT);
+  });
+  // Without a fresh build, the ratio to the stock site uses the previous report's figures.
+  const previous = previousReport();
+  const ourBuild =
+    build && !build.error
+      ? build
+      : previous?.build?.wallSeconds
+        ? { ...previous.build, reusedFrom: previous.date }
+        : null;
+  const pages = fs.existsSync(BUILD) ? countHtmlPages() : null;
+  const weights = pages ? await measurePageWeights() : {};
+
+  const stockPages = Number(process.env.BENCH_STOCK_PAGES ?? pages);
+  const stock = await section('stock', () => {
+    if (!(stockPages >= 1))
+      throw new Error('bench: no build/ to count our pages in; build first or set BENCH_STOCK_PAGES');
+    console.log(`bench: ${RUNS} cold builds of a stock Docusaurus site with ${stockPages} pages…`);
+    const figures = measureStockSite({ pages: stockPages, runs: RUNS });
+    const against = ourBuild
+      ? {
+          oursFrom: ourBuild.reusedFrom ?? 'this run',
+          wall: ourBuild.wallSeconds / figures.build.wallSeconds,
+          cpu: ourBuild.cpuSeconds / figures.build.cpuSeconds,
+          peakMemory: ourBuild.peakMemoryMiB / figures.build.peakMemoryMiB,
+        }
+      : null;
+    return { ...figures, ratio: against };
+  });
+
+  const scaling = await section('scaling', () => measureScaling(parseExtraPages(process.env.BENCH_SCALING)));
+
+  const preview = await section('preview', () => {
+    console.log('bench: live preview (docusaurus start, hot reload)…');
+    return measurePreview();
+  });
+
+  const lighthouse = await section('lighthouse', () => {
+    const lighthousePages = selectPages(SAMPLE_PAGES, process.env.BENCH_LIGHTHOUSE_PAGES);
+    const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    console.log(`bench: Lighthouse, ${runs} runs of ${Object.keys(lighthousePages).length} pages…`);
+    return measureLighthouse(lighthousePages, { runs });
+  });
+
+  const search = await section('search', () => {
+    console.log('bench: search in Chromium…');
+    return measureSearch();
+  });
+
   const report = {
     date: new Date().toISOString(),
     machine: machine(),
-    build,
+    skipped: [...skip],
+    failed: failures,
+    build: build ?? null,
     htmlPages: pages,
     pageWeights: weights,
-    search,
+    stock: stock ?? null,
+    scaling: scaling ?? null,
+    preview: preview ?? null,
+    lighthouse: lighthouse ?? null,
+    search: search ?? null,
   };
   fs.writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+  // Other work on the machine during our builds stretches wall times (CPU times much less).
+  const cores = os.cpus().length;
+  const builds = [...(build?.samples ?? []), ...(stock?.build?.samples ?? []), ...(scaling?.points ?? [])].filter(
+    (b) => typeof b?.otherCpuSeconds === 'number' && b.wallSeconds > 0,
+  );
+  const busiest = Math.max(0, ...builds.map((b) => b.otherCpuSeconds / (b.wallSeconds * cores)));
 
   const lines = [
     '# Benchmark report',
     '',
     `Measured ${report.date} on ${report.machine}.`,
     '',
+    ...(busiest > 0.1
+      ? [
+          `Other processes kept up to ${(busiest * 100).toFixed(0)} % of the machine's ${cores} cores busy during a build: wall times are longer than on an idle machine (CPU times much less so).`,
+          '',
+        ]
+      : []),
+    ...(failures.length > 0 ? [`Failed sections: ${failures.join(', ')} (errors in report.json).`, ''] : []),
     '## Cold production build',
     '',
-    `Median of ${build.runs} runs, each after \`docusaurus clear\`.`,
+    ...(missing(build) ?? [
+      `Median of ${build.runs} runs, each after \`docusaurus clear\`.`,
+      '',
+      '| Wall time | CPU time | Peak memory | HTML pages |',
+      '|---|---|---|---|',
+      `| ${build.wallSeconds.toFixed(1)} s | ${build.cpuSeconds.toFixed(1)} s | ${build.peakMemoryMiB.toFixed(0)} MiB | ${pages} |`,
+      '',
+    ]),
+    '## Engine floor: stock Docusaurus',
     '',
-    '| Wall time | CPU time | Peak memory | HTML pages |',
-    '|---|---|---|---|',
-    `| ${build.wallSeconds.toFixed(1)} s | ${build.cpuSeconds.toFixed(1)} s | ${build.peakMemoryMiB.toFixed(0)} MiB | ${pages} |`,
+    ...(missing(stock) ?? [
+      `A stock Docusaurus 3.10 site (preset-classic, docs at \`/\` with one autogenerated sidebar, \`future: { v4: true, faster: true }\`, no custom plugins, themes or swizzles) with ${stock.pages} generated Markdown pages of our docs' mean size (${kb(stock.markdown.ours.meanBytes)} over ${stock.markdown.ours.files} files; generated mean ${kb(stock.markdown.generatedMeanBytes)}): headings, paragraphs, a list and an \`hcl\` block. Built the same way as ours: median of ${stock.build.runs} cold builds.`,
+      '',
+      '| Site | HTML pages | Wall time | CPU time | Peak memory |',
+      '|---|---|---|---|---|',
+      ...(ourBuild
+        ? [
+            `| This site${ourBuild.reusedFrom ? ` (from the report of ${ourBuild.reusedFrom})` : ''} | ${ourBuild.reusedFrom ? (previous?.htmlPages ?? '?') : pages} | ${seconds(ourBuild.wallSeconds)} | ${seconds(ourBuild.cpuSeconds)} | ${mib(ourBuild.peakMemoryMiB)} |`,
+          ]
+        : []),
+      `| Stock Docusaurus | ${stock.htmlPages} | ${seconds(stock.build.wallSeconds)} | ${seconds(stock.build.cpuSeconds)} | ${mib(stock.build.peakMemoryMiB)} |`,
+      ...(stock.ratio
+        ? [
+            `| **Ratio, this site ÷ stock** | | **${ratio(ourBuild.wallSeconds, stock.build.wallSeconds)}** | ${ratio(ourBuild.cpuSeconds, stock.build.cpuSeconds)} | ${ratio(ourBuild.peakMemoryMiB, stock.build.peakMemoryMiB)} |`,
+          ]
+        : ['| Ratio | | no build figures of this site to compare | | |']),
+      '',
+    ]),
+    '## Build-time scaling',
     '',
+    ...(missing(scaling) ?? [
+      `One cold build per row of a temporary copy of the site plus generated pages (same generator as the stock site, ${kb(scaling.pageBytes)} mean, in a sidebar of their own); each build includes the Pagefind indexing of postBuild. The slope is the least-squares fit over all rows; the per-segment slopes show a bend.`,
+      '',
+      '| Extra pages | HTML pages | Wall time | CPU time | Peak memory | Wall / CPU slope from the row above |',
+      '|---|---|---|---|---|---|',
+      ...scaling.points.map((point, i) => {
+        const segment = i > 0 ? scaling.segments[i - 1] : null;
+        return `| ${point.extraPages} | ${point.htmlPages} | ${seconds(point.wallSeconds)} | ${seconds(point.cpuSeconds)} | ${mib(point.peakMemoryMiB)} | ${segment ? `${segment.msPerPage.toFixed(1)} / ${segment.cpuMsPerPage.toFixed(1)} ms per page` : ''} |`;
+      }),
+      '',
+      ...(scaling.fit
+        ? [
+            `Slope: **${scaling.fit.msPerPage.toFixed(1)} ms per extra page** of wall time (R² = ${scaling.fit.r2.toFixed(3)}), ${scaling.fit.cpuMsPerPage.toFixed(1)} ms per page of CPU time.${scaling.segments.length >= 2 ? ` The last segment's wall slope is ${(scaling.segments.at(-1).msPerPage / scaling.segments[0].msPerPage).toFixed(2)}× the first's.` : ''}`,
+            '',
+          ]
+        : []),
+    ]),
+    '## Live preview',
+    '',
+    ...(missing(preview) ?? [
+      `\`docusaurus start\` in a temporary copy of the site after \`docusaurus clear\`, timed from spawning it until \`${preview.route}\` answers 200; then that page in Chromium, and ${preview.hotReloadMs.samples.length} edits that each append a paragraph to its Markdown source, timed from the save until the new text is in the page.`,
+      '',
+      '| Start to first page served | First load in Chromium (to hydration) | Hot reload, median (each edit) |',
+      '|---|---|---|',
+      `| ${seconds(preview.startToFirstResponseMs / 1000)} | ${ms(preview.firstLoadMs)} | ${ms(preview.hotReloadMs.median)} (${preview.hotReloadMs.samples.map(ms).join(', ')}) |`,
+      '',
+    ]),
     '## First-load page weight',
     '',
     '| Page | Route | HTML (raw / gzip) | JS (raw / gzip) | CSS (raw / gzip) |',
@@ -169,15 +322,34 @@ async function main() {
         : `| ${name} | \`${SAMPLE_PAGES[name]}\` | not built yet | | |`,
     ),
     '',
+    '## Lighthouse',
+    '',
+    ...(missing(lighthouse) ?? [
+      `Lighthouse ${lighthouse.lighthouseVersion}, default (mobile) settings: ${lighthouse.formFactor} form factor, ${lighthouse.throttling.method}d throttling (${lighthouse.throttling.rttMs} ms RTT, ${(lighthouse.throttling.throughputKbps / 1024).toFixed(1)} Mbit/s, ${lighthouse.throttling.cpuSlowdownMultiplier}× CPU slowdown), in Debian's Chromium; build/ served gzip-compressed on loopback. Figures of the median of ${lighthouse.runs} runs per page (closest to the median FCP and TTI); Lighthouse's benchmark index of this machine: ${Math.round(lighthouse.benchmarkIndex)}. Requests outside loopback: ${lighthouse.externalRequests.length === 0 ? 'none' : lighthouse.externalRequests.join(', ')}.`,
+      '',
+      '| Page | Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...Object.entries(lighthouse.pages).map(
+        ([name, p]) =>
+          `| ${name} | \`${p.route}\` | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${seconds(p.metrics.fcpMs / 1000)} | ${seconds(p.metrics.lcpMs / 1000)} | ${ms(p.metrics.tbtMs)} | ${p.metrics.cls.toFixed(3)} |`,
+      ),
+      '',
+    ]),
     '## Search (offline index, Chromium)',
     '',
-    '| Query latency p50 / p95 | Downloaded from first hover to first hit (all / index files), gzip | Index on disk |',
-    '|---|---|---|',
-    `| ${search.latencyMs.p50.toFixed(1)} ms / ${search.latencyMs.p95.toFixed(1)} ms over ${search.queries} queries | ${kb(search.bytesBeforeFirstHit.gzip)} / ${kb(search.indexBytesBeforeFirstHit.gzip)} | ${(search.index.raw / 1024 / 1024).toFixed(1)} MB in ${search.index.files} files |`,
-    '',
+    ...(missing(search) ?? [
+      '| Query latency p50 / p95 | Downloaded from first hover to first hit (all / index files), gzip | Index on disk |',
+      '|---|---|---|',
+      `| ${search.latencyMs.p50.toFixed(1)} ms / ${search.latencyMs.p95.toFixed(1)} ms over ${search.queries} queries | ${kb(search.bytesBeforeFirstHit.gzip)} / ${kb(search.indexBytesBeforeFirstHit.gzip)} | ${(search.index.raw / 1024 / 1024).toFixed(1)} MB in ${search.index.files} files |`,
+      '',
+    ]),
   ];
   fs.writeFileSync(path.join(OUT, 'report.md'), lines.join('\n'));
   console.log(lines.join('\n'));
+  if (failures.length > 0) {
+    console.error(`bench: failed sections: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
