@@ -3,7 +3,7 @@
  * - bytes a reader downloads from first touching the search button to the first hit (raw, and
  *   gzip as a compressing server would send them);
  * - query latency, p50 and p95, over the relevance fixture's queries (Pagefind search plus the
- *   data of the 8 hits the modal shows), after the index has loaded;
+ *   data of the pages the modal shows, MODAL_PAGES_PER_QUERY), after the index has loaded;
  * - the size of the index on disk.
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
+
+// The modal's page count comes from the adapter itself (TypeScript, loaded with jiti as Docusaurus does).
+const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
+const { MODAL_PAGES_PER_QUERY } = jiti('../src/components/LocalSearch/adapter.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = 3290;
@@ -68,6 +73,58 @@ async function waitForServer(url) {
   throw new Error(`bench-search: ${url} did not answer`);
 }
 
+/**
+ * Types each query into the search modal of a fresh page, one key every 100 ms, and returns for
+ * each the ms from its last keydown to the last animation frame after a change in the modal
+ * (waiting 700 ms of quiet). Index chunks fetched for earlier queries stay cached, as they would
+ * for a reader who searches several times.
+ */
+async function measureTypedLatency(browser, queries) {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${ORIGIN}/intro`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.locator('.DocSearch-Button').hover();
+    const out = [];
+    for (const query of queries) {
+      await page.keyboard.press('Control+KeyK');
+      const input = page.locator('.DocSearch-Input');
+      await input.waitFor();
+      await page.evaluate(() => {
+        const marks = { key: 0, paint: 0 };
+        window.__searchMarks = marks;
+        window.addEventListener(
+          'keydown',
+          () => {
+            marks.key = performance.now();
+            marks.paint = 0;
+          },
+          true,
+        );
+        new MutationObserver(() => {
+          requestAnimationFrame(() => {
+            marks.paint = performance.now();
+          });
+        }).observe(document.querySelector('.DocSearch-Modal'), {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      });
+      await page.keyboard.type(query, { delay: 100 });
+      await page.waitForTimeout(700);
+      const marks = await page.evaluate(() => window.__searchMarks);
+      if (!(marks.paint > marks.key)) throw new Error(`bench-search: the modal did not change after typing "${query}"`);
+      out.push(marks.paint - marks.key);
+      await page.keyboard.press('Escape');
+      await input.waitFor({ state: 'detached' });
+    }
+    return out;
+  } finally {
+    await page.close();
+  }
+}
+
 /** Measures search on the build in `buildDir`'s site (served from the repo root). */
 export async function measureSearch() {
   const server = spawn(
@@ -120,23 +177,31 @@ export async function measureSearch() {
 
     // 2. Query latency over the fixture, with the index loaded (what the modal runs per query).
     const queries = fixtureQueries();
-    const timings = await page.evaluate(async (qs) => {
-      const pagefind = await import('/pagefind/pagefind.js');
-      await pagefind.init();
-      const out = [];
-      for (const q of qs) {
-        const started = performance.now();
-        const result = await pagefind.search(q);
-        await Promise.all((result?.results ?? []).slice(0, 8).map((r) => r.data()));
-        out.push(performance.now() - started);
-      }
-      return out;
-    }, queries);
+    const timings = await page.evaluate(
+      async ([qs, pagesPerQuery]) => {
+        const pagefind = await import('/pagefind/pagefind.js');
+        await pagefind.init();
+        const out = [];
+        for (const q of qs) {
+          const started = performance.now();
+          const result = await pagefind.search(q);
+          await Promise.all((result?.results ?? []).slice(0, pagesPerQuery).map((r) => r.data()));
+          out.push(performance.now() - started);
+        }
+        return out;
+      },
+      [queries, MODAL_PAGES_PER_QUERY],
+    );
+    // 3. As a reader meets it: typing each fixture query into the modal at 10 keys per second,
+    //    the time from the last keystroke to the last change the modal paints for it.
+    const typed = await measureTypedLatency(browser, queries);
     return {
       bytesBeforeFirstHit: all,
       indexBytesBeforeFirstHit: searchOnly,
       queries: queries.length,
       latencyMs: { p50: percentile(timings, 50), p95: percentile(timings, 95), max: Math.max(...timings) },
+      typedLatencyMs: { p50: percentile(typed, 50), p95: percentile(typed, 95), max: Math.max(...typed) },
+      pagesPerQuery: MODAL_PAGES_PER_QUERY,
       index: dirSize(path.join(ROOT, 'build/pagefind')),
     };
   } finally {

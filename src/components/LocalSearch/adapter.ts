@@ -105,9 +105,17 @@ export function toSearchResponse(outcome: SearchOutcome, hitsPerPage: number) {
 /** Runs one query and returns the hits of at most `limit` pages. */
 export type SiteSearch = (query: string, limit: number) => Promise<SearchOutcome>;
 
+/**
+ * Pages the modal shows per query (issue 3, speed): each page's data is one fragment request, and
+ * five fit in one round of a browser's six connections per host, so the first paint waits for a
+ * single round trip. Each page brings up to three heading hits; "See all N results" leads to the
+ * rest on /search.
+ */
+export const MODAL_PAGES_PER_QUERY = 5;
+
 /** Options of {@link createLocalSearchClient}. */
 export interface LocalSearchClientOptions {
-  /** How many pages to show in the modal (each may add heading hits); 8 by default. */
+  /** How many pages to show in the modal (each may add heading hits); {@link MODAL_PAGES_PER_QUERY} by default. */
   pagesPerQuery?: number;
   /**
    * Told whether each query could load the index: `error` when it could not, `null` when it could.
@@ -124,7 +132,7 @@ export interface LocalSearchClientOptions {
  * page, since the modal rethrows search errors to nobody.
  */
 export function createLocalSearchClient(search: SiteSearch, options: LocalSearchClientOptions = {}) {
-  const { pagesPerQuery = 8, onIndexStatus } = options;
+  const { pagesPerQuery = MODAL_PAGES_PER_QUERY, onIndexStatus } = options;
   return {
     async search({ requests }: { requests: readonly DocSearchRequest[] }) {
       const results = await Promise.all(

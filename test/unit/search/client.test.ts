@@ -4,7 +4,12 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
-import { createLocalSearchClient, searchPageUrl, toDocSearchHits } from '@site/src/components/LocalSearch/adapter';
+import {
+  MODAL_PAGES_PER_QUERY,
+  createLocalSearchClient,
+  searchPageUrl,
+  toDocSearchHits,
+} from '@site/src/components/LocalSearch/adapter';
 import {
   correctQuery,
   hasPrefix,
@@ -144,6 +149,11 @@ describe('DocSearch adapter', () => {
     const client = createLocalSearchClient(search, { pagesPerQuery: 8 });
     const response = await client.search({ requests: [{ query: 'nat', indexName: 'local', hitsPerPage: 20 }] });
     expect(search).toHaveBeenCalledWith('nat', 8);
+
+    // By default the modal asks for five pages, so their fragments load in one round of requests.
+    await createLocalSearchClient(search).search({ requests: [{ query: 'nat' }] });
+    expect(search).toHaveBeenLastCalledWith('nat', MODAL_PAGES_PER_QUERY);
+    expect(MODAL_PAGES_PER_QUERY).toBe(5);
     expect(response.results[0]).toMatchObject({ nbHits: 12, query: 'nat', hitsPerPage: 20 });
     expect(response.results[0]?.hits).toHaveLength(2);
   });
