@@ -1,0 +1,33 @@
+/**
+ * Swizzle (wrap) of Navbar/MobileSidebar: the mobile menu can be operated by keyboard alone (SPEC
+ * §4 page shell; issue 9 accessibility). Docusaurus 3.10 ignores Escape, leaves focus behind the
+ * sidebar when it opens, and drops focus to the body after "Back to main menu" and after "Close
+ * navigation bar". The upstream sidebar renders unchanged; the wrapper reads the sidebar state from
+ * the theme hooks and moves focus (src/lib/mobile-sidebar-keyboard.ts): Escape closes it, opening
+ * focuses its first item, a panel switch focuses the new panel's first item, and closing returns
+ * focus to the "Toggle navigation bar" button.
+ *
+ * A wrap is enough: the state is public through the theme hooks, and the elements are found by
+ * Docusaurus's stable theme class names and Infima's toggle class.
+ */
+import type { ReactNode } from 'react';
+import NavbarMobileSidebar from '@theme-original/Navbar/MobileSidebar';
+import { ThemeClassNames } from '@docusaurus/theme-common';
+import { useNavbarMobileSidebar, useNavbarSecondaryMenu } from '@docusaurus/theme-common/internal';
+
+import { useMobileSidebarKeyboard, type MobileSidebarElements } from '@site/src/lib/mobile-sidebar-keyboard';
+
+const { mobileSidebar } = ThemeClassNames.layout.navbar;
+
+const elements: MobileSidebarElements = {
+  sidebar: () => document.querySelector<HTMLElement>(`.${mobileSidebar.container}`),
+  visiblePanel: () => document.querySelector<HTMLElement>(`.${mobileSidebar.panel}:not([inert])`),
+  toggle: () => document.querySelector<HTMLElement>(`.${ThemeClassNames.layout.navbar.container} .navbar__toggle`),
+};
+
+export default function NavbarMobileSidebarWrapper(): ReactNode {
+  const { shown, toggle } = useNavbarMobileSidebar();
+  const { shown: secondaryShown } = useNavbarSecondaryMenu();
+  useMobileSidebarKeyboard({ shown, secondaryShown, close: toggle }, elements);
+  return <NavbarMobileSidebar />;
+}
