@@ -14,6 +14,7 @@ import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
 import imageZoomPlugin from './plugins/image-zoom';
 import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
+import routeChunksPlugin from './plugins/route-chunks';
 import subscriberLinksPlugin from './plugins/subscriber-links';
 import { darkCodeTheme, lightCodeTheme } from './src/css/prism-themes';
 import { sidebarItemsGenerator } from './plugins/sidebar-helpers';
@@ -135,6 +136,8 @@ const config = {
     catalogPlugin,
     imageZoomPlugin,
     subscriberLinksPlugin,
+    // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
+    routeChunksPlugin,
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
   ],

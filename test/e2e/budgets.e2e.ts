@@ -35,6 +35,17 @@ describe('first-load JS budgets (issue 8)', () => {
     expect(load.js.gzip, JSON.stringify(load.scripts)).toBeLessThan(budget.jsGzip);
   });
 
+  it.each(Object.entries(JS_BUDGETS))(
+    '%s lists in its HTML every script its first load runs, so none waits for main.js',
+    async (_name, budget) => {
+      const { page } = await session.watch();
+      const load = await measureFirstLoad(page, `${baseUrl()}${budget.route}`);
+      // Route chunks come from plugins/route-chunks; without it the HTML holds only runtime~main and main.
+      expect(load.htmlScripts.length).toBeGreaterThan(2);
+      expect(load.scripts.map((script) => script.file).filter((file) => !load.htmlScripts.includes(file))).toEqual([]);
+    },
+  );
+
   it('leaves the search index and the subscriber dialog out of the first load, and fetches the dialog on intent', async () => {
     const { page } = await session.watch();
     const load = await measureFirstLoad(page, `${baseUrl()}${JS_BUDGETS['module page'].route}`);

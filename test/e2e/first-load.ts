@@ -9,6 +9,7 @@
  * same figure. Sizes are bytes; gzip is level 9 of each body, as a compressing server sends it.
  */
 import zlib from 'node:zlib';
+import * as cheerio from 'cheerio';
 import type { Page, Response } from 'playwright-core';
 
 /** Raw and gzip bytes, and how many files. */
@@ -26,6 +27,8 @@ export interface FirstLoad {
   css: Weight;
   /** The script files, in the order they arrived, with their gzip bytes. */
   scripts: { file: string; gzip: number }[];
+  /** The paths of the `<script src>` elements in the HTML, in document order. */
+  htmlScripts: string[];
 }
 
 const empty = (): Weight => ({ raw: 0, gzip: 0, files: 0 });
@@ -55,15 +58,20 @@ export async function measureFirstLoad(page: Page, url: string): Promise<FirstLo
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
 
-    const result: FirstLoad = { url, html: empty(), js: empty(), css: empty(), scripts: [] };
+    const result: FirstLoad = { url, html: empty(), js: empty(), css: empty(), scripts: [], htmlScripts: [] };
     for (const response of responses) {
       const purpose = (await response.request().allHeaders())['sec-purpose'] ?? '';
       if (purpose.includes('prefetch')) continue;
       const body = await response.body().catch(() => null);
       if (!body) continue;
       const pathname = new URL(response.url()).pathname;
-      if (response === main) add(result.html, body);
-      else if (pathname.endsWith('.js')) result.scripts.push({ file: pathname, gzip: add(result.js, body) });
+      if (response === main) {
+        add(result.html, body);
+        const $ = cheerio.load(body.toString('utf8'));
+        result.htmlScripts = $('script[src]')
+          .map((_index, element) => new URL($(element).attr('src') ?? '', url).pathname)
+          .get();
+      } else if (pathname.endsWith('.js')) result.scripts.push({ file: pathname, gzip: add(result.js, body) });
       else if (pathname.endsWith('.css')) add(result.css, body);
     }
     return result;
