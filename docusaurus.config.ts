@@ -26,6 +26,7 @@ import {
   EDIT_URL_BASE,
   FOOTER_GROUPS,
   KNOWLEDGE_BASE_URL,
+  SEARCH_EXTERNAL_URL_REGEX,
   SITE_TAGLINE,
   SITE_TITLE,
   SITE_URL,
@@ -226,7 +227,7 @@ const config = {
             indexName: ALGOLIA_INDEX_NAME,
             contextualSearch: true,
             searchPagePath: 'search',
-            externalUrlRegex: 'gruntwork\\.io|terragrunt\\.gruntwork\\.io|terratest\\.gruntwork\\.io',
+            externalUrlRegex: SEARCH_EXTERNAL_URL_REGEX,
             searchParameters: { facetFilters: ['language:en'] },
           },
         }

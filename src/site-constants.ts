@@ -16,6 +16,14 @@ export const SITE_TAGLINE =
 /** Production address of the site, used for canonical URLs and the sitemap. */
 export const SITE_URL = 'https://docs.gruntwork.io';
 
+/**
+ * Hosted search (SPEC §3, `externalUrlRegex`): hit addresses that open as external links, with a
+ * full page load, instead of in-site navigation. Matches the provider's other sites
+ * (`gruntwork.io`, `terragrunt.gruntwork.io`, `terratest.gruntwork.io`, …) but not this site's own
+ * host, so a hit on `docs.gruntwork.io` opens in place, also on a preview deploy.
+ */
+export const SEARCH_EXTERNAL_URL_REGEX = '^https?://(?!docs\\.)([a-z0-9-]+\\.)*gruntwork\\.io(?:[/?#]|$)';
+
 /** The source-hosting organisation address. A link that starts with it may be subscriber-only (SPEC §5). */
 export const GITHUB_ORG_URL = 'https://github.com/gruntwork-io/';
 

@@ -3,11 +3,12 @@
  * sidebar settings (SPEC §3, §9), and the 26 sidebar names (FACTS.md). Expected values are written
  * out here from the spec, not imported from the code under test.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ThemeConfig } from '@docusaurus/preset-classic';
 
 import config from '../../docusaurus.config';
 import sidebars from '../../sidebars';
+import { SEARCH_EXTERNAL_URL_REGEX } from '../../src/site-constants';
 
 const themeConfig = config.themeConfig as ThemeConfig & {
   navbar: {
@@ -136,6 +137,54 @@ describe('site settings (SPEC §3, §5, §9)', () => {
   it('refers to no hosted search or analytics when their variables are unset', () => {
     expect(process.env.ALGOLIA_APP_ID ?? '').toBe('');
     expect(JSON.stringify(config)).not.toMatch(/algolia|googletagmanager|gtag/i);
+  });
+});
+
+describe('hosted search (issue 3; SPEC §3, §7)', () => {
+  /** The configuration as Docusaurus loads it with `env` set, read afresh. */
+  async function loadConfigWith(env: Record<string, string>) {
+    vi.resetModules();
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    try {
+      return (await import('../../docusaurus.config')).default;
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }
+  const ALGOLIA = { ALGOLIA_APP_ID: 'APPID1', ALGOLIA_API_KEY: 'search-key', ALGOLIA_INDEX_NAME: 'docs' };
+
+  it('turns on Algolia with contextual search and /search, and drops the offline index, when all three variables are set', async () => {
+    const hosted = await loadConfigWith(ALGOLIA);
+    expect(hosted.themeConfig).toMatchObject({
+      algolia: {
+        appId: 'APPID1',
+        apiKey: 'search-key',
+        indexName: 'docs',
+        contextualSearch: true,
+        searchPagePath: 'search',
+        searchParameters: { facetFilters: ['language:en'] },
+      },
+    });
+    /** Names of the plugins given as bare functions (the local plugins without options). */
+    const functionPlugins = (plugins: readonly unknown[]): string[] =>
+      plugins.flatMap((plugin) => (typeof plugin === 'function' ? [plugin.name] : []));
+    expect(functionPlugins(hosted.plugins)).not.toContain('localSearchPlugin');
+    expect(functionPlugins(config.plugins)).toContain('localSearchPlugin');
+  });
+
+  it('stays offline when only some of the variables are set', async () => {
+    const partial = await loadConfigWith({ ALGOLIA_APP_ID: 'APPID1', ALGOLIA_API_KEY: 'search-key' });
+    expect(JSON.stringify(partial)).not.toMatch(/algolia/i);
+  });
+
+  it("opens the provider's other sites as external links, but never this site's own pages", () => {
+    const isExternal = (url: string): boolean => new RegExp(SEARCH_EXTERNAL_URL_REGEX).test(url);
+    expect(isExternal('https://terragrunt.gruntwork.io/docs/reference/config-blocks-and-attributes/')).toBe(true);
+    expect(isExternal('https://terratest.gruntwork.io/docs/')).toBe(true);
+    expect(isExternal('https://gruntwork.io/pricing')).toBe(true);
+    expect(isExternal('https://docs.gruntwork.io/guides/build-it-yourself/vpc/')).toBe(false);
+    expect(isExternal('https://gruntwork.io.example.com/')).toBe(false);
+    expect(isExternal('https://example.com/?next=https://gruntwork.io/')).toBe(false);
   });
 });
 
