@@ -6,7 +6,9 @@ import docusaurus from '@docusaurus/eslint-plugin';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['build', '.docusaurus', 'node_modules', 'bench-results', 'static', 'docs', 'data'] },
+  {
+    ignores: ['build', 'build-hosted-search', '.docusaurus', 'node_modules', 'bench-results', 'static', 'docs', 'data'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -1,5 +1,7 @@
 /**
  * Serves build/ on 127.0.0.1 with `docusaurus serve` for the browser tests, and stops it after.
+ * When `build-hosted-search/` exists (`npm run build:hosted-search`, part of `npm test`), it is
+ * served too, on the next port, for the hosted-search tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,10 +11,34 @@ import type { TestProject } from 'vitest/node';
 const ROOT = path.resolve(__dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
+/** The build made with test Algolia credentials (scripts/build-hosted-search.mjs). */
+export const HOSTED_SEARCH_DIR = 'build-hosted-search';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Origin of the hosted-search build, or '' when it was not built. */
+    hostedSearchBaseUrl: string;
   }
+}
+
+/** Starts `docusaurus serve` for `dir` (relative to the repo) on 127.0.0.1:`port`. */
+function serve(dir: string, port: number): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
+      'serve',
+      '--dir',
+      dir,
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--no-open',
+    ],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
 }
 
 async function waitForServer(url: string, timeoutMs: number): Promise<void> {
@@ -33,23 +59,18 @@ export default async function setup(project: TestProject): Promise<() => void> {
   if (!fs.existsSync(path.join(ROOT, 'build', 'index.html'))) {
     throw new Error('e2e: build/ is missing; run `npm run build` before the browser tests');
   }
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
-      'serve',
-      '--port',
-      String(PORT),
-      '--host',
-      '127.0.0.1',
-      '--no-open',
-    ],
-    { cwd: ROOT, stdio: 'ignore' },
-  );
+  const servers = [serve('build', PORT)];
   const baseUrl = `http://127.0.0.1:${String(PORT)}`;
   await waitForServer(`${baseUrl}/`, 30_000);
   project.provide('baseUrl', baseUrl);
+  let hostedSearchBaseUrl = '';
+  if (fs.existsSync(path.join(ROOT, HOSTED_SEARCH_DIR, 'index.html'))) {
+    servers.push(serve(HOSTED_SEARCH_DIR, PORT + 1));
+    hostedSearchBaseUrl = `http://127.0.0.1:${String(PORT + 1)}`;
+    await waitForServer(`${hostedSearchBaseUrl}/`, 30_000);
+  }
+  project.provide('hostedSearchBaseUrl', hostedSearchBaseUrl);
   return () => {
-    server.kill();
+    for (const server of servers) server.kill();
   };
 }
