@@ -6,6 +6,9 @@
  *   data of the pages the modal shows, MODAL_PAGES_PER_QUERY): the first run of each query, which
  *   fetches its index chunks and page fragments, split into those two parts, and a second run
  *   with both in memory;
+ * - the two floors of a first run, each measured alone: the requests without the engine (one
+ *   index file, then MODAL_PAGES_PER_QUERY fragments in parallel, as a one-word query makes them),
+ *   and the engine without the network (every index file already in memory, the engine cold);
  * - the size of the index on disk.
  */
 import { spawn } from 'node:child_process';
@@ -127,6 +130,85 @@ async function measureTypedLatency(browser, queries) {
   }
 }
 
+/**
+ * The network floor of a first run: per fixture query, one request for an index file and then
+ * `pagesPerQuery` fragment requests in parallel, each file requested once, with no search engine
+ * at all. Returns the ms of each pair of rounds.
+ */
+async function measureRequestFloor(browser, count, pagesPerQuery) {
+  const buildDir = path.join(ROOT, 'build/pagefind');
+  const indexFiles = fs.readdirSync(path.join(buildDir, 'index')).map((f) => `/pagefind/index/${f}`);
+  const fragments = fs.readdirSync(path.join(buildDir, 'fragment')).map((f) => `/pagefind/fragment/${f}`);
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${ORIGIN}/intro`);
+    await page.waitForLoadState('networkidle');
+    return await page.evaluate(
+      async ([indexFiles, fragments, count, pagesPerQuery]) => {
+        const get = async (url) => (await fetch(url)).arrayBuffer();
+        const out = [];
+        for (let i = 0; i < count; i += 1) {
+          const started = performance.now();
+          await get(indexFiles[i % indexFiles.length]);
+          const batch = Array.from(
+            { length: pagesPerQuery },
+            (_, k) => fragments[(i * pagesPerQuery + k) % fragments.length],
+          );
+          await Promise.all(batch.map(get));
+          out.push(performance.now() - started);
+        }
+        return out;
+      },
+      [indexFiles, fragments, count, pagesPerQuery],
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The engine floor of a first run: the fixture queries in a fresh Pagefind (on the main thread, so
+ * that its fetches can be answered from memory), with every index and fragment file already
+ * downloaded. Returns the ms of each query (search plus the data of `pagesPerQuery` pages).
+ */
+async function measureEngineFloor(browser, queries, pagesPerQuery) {
+  const buildDir = path.join(ROOT, 'build/pagefind');
+  const files = ['index', 'fragment'].flatMap((dir) =>
+    fs.readdirSync(path.join(buildDir, dir)).map((f) => `/pagefind/${dir}/${f}`),
+  );
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${ORIGIN}/intro`);
+    await page.waitForLoadState('networkidle');
+    return await page.evaluate(
+      async ([files, qs, pagesPerQuery]) => {
+        const inMemory = new Map();
+        await Promise.all(files.map(async (file) => inMemory.set(file, await (await fetch(file)).arrayBuffer())));
+        const networkFetch = window.fetch;
+        window.fetch = (input, init) => {
+          const { pathname } = new URL(typeof input === 'string' ? input : input.url, location.href);
+          const body = inMemory.get(pathname);
+          return body ? Promise.resolve(new Response(body.slice(0))) : networkFetch(input, init);
+        };
+        const pagefind = await import('/pagefind/pagefind.js');
+        await pagefind.options({ noWorker: true, excerptLength: 24 });
+        await pagefind.init();
+        const out = [];
+        for (const q of qs) {
+          const started = performance.now();
+          const result = await pagefind.search(q);
+          await Promise.all((result?.results ?? []).slice(0, pagesPerQuery).map((r) => r.data()));
+          out.push(performance.now() - started);
+        }
+        return out;
+      },
+      [files, queries, pagesPerQuery],
+    );
+  } finally {
+    await page.close();
+  }
+}
+
 /** Measures search on the build in `buildDir`'s site (served from the repo root). */
 export async function measureSearch() {
   const server = spawn(
@@ -209,6 +291,9 @@ export async function measureSearch() {
     // 3. As a reader meets it: typing each fixture query into the modal at 10 keys per second,
     //    the time from the last keystroke to the last change the modal paints for it.
     const typed = await measureTypedLatency(browser, queries);
+    // 4. What a first run cannot go below on this machine: its requests alone, and its engine alone.
+    const requestFloor = await measureRequestFloor(browser, queries.length, MODAL_PAGES_PER_QUERY);
+    const engineFloor = await measureEngineFloor(browser, queries, MODAL_PAGES_PER_QUERY);
     return {
       bytesBeforeFirstHit: all,
       indexBytesBeforeFirstHit: searchOnly,
@@ -222,6 +307,8 @@ export async function measureSearch() {
       },
       warmLatencyMs: stats(runs.warm.map((r) => r.total)),
       typedLatencyMs: { p50: percentile(typed, 50), p95: percentile(typed, 95), max: Math.max(...typed) },
+      requestFloorMs: stats(requestFloor),
+      engineFloorMs: stats(engineFloor),
       pagesPerQuery: MODAL_PAGES_PER_QUERY,
       index: dirSize(path.join(ROOT, 'build/pagefind')),
     };

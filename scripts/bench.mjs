@@ -344,6 +344,12 @@ async function main() {
       '|---|---|---|---|---|---|',
       `| ${search.latencyMs.p50.toFixed(1)} ms / ${search.latencyMs.p95.toFixed(1)} ms over ${search.queries} queries | ${search.latencyBreakdownMs.search.p95.toFixed(1)} ms / ${search.latencyBreakdownMs.pageData.p95.toFixed(1)} ms | ${search.warmLatencyMs.p50.toFixed(1)} ms / ${search.warmLatencyMs.p95.toFixed(1)} ms | ${search.typedLatencyMs.p50.toFixed(1)} ms / ${search.typedLatencyMs.p95.toFixed(1)} ms | ${kb(search.bytesBeforeFirstHit.gzip)} / ${kb(search.indexBytesBeforeFirstHit.gzip)} | ${(search.index.raw / 1024 / 1024).toFixed(1)} MB in ${search.index.files} files |`,
       '',
+      `Floors of a first run, each measured alone over ${search.queries} rounds: the requests without the engine (one index file, then ${search.pagesPerQuery} fragments in parallel, each file new), and the engine without the network (a fresh Pagefind on the main thread, every index and fragment file already in memory).`,
+      '',
+      '| Requests alone, p50 / p95 | Engine alone, p50 / p95 |',
+      '|---|---|',
+      `| ${search.requestFloorMs.p50.toFixed(1)} ms / ${search.requestFloorMs.p95.toFixed(1)} ms | ${search.engineFloorMs.p50.toFixed(1)} ms / ${search.engineFloorMs.p95.toFixed(1)} ms |`,
+      '',
     ]),
   ];
   fs.writeFileSync(path.join(OUT, 'report.md'), lines.join('\n'));
