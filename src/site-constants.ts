@@ -16,13 +16,19 @@ export const SITE_TAGLINE =
 /** Production address of the site, used for canonical URLs and the sitemap. */
 export const SITE_URL = 'https://docs.gruntwork.io';
 
+/** Host of the site (`docs.gruntwork.io`), and the provider's domain that its other sites share. */
+const SITE_HOST = new URL(SITE_URL).hostname;
+const PROVIDER_DOMAIN = SITE_HOST.split('.').slice(1).join('.');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * Hosted search (SPEC §3, `externalUrlRegex`): hit addresses that open as external links, with a
  * full page load, instead of in-site navigation. Matches the provider's other sites
  * (`gruntwork.io`, `terragrunt.gruntwork.io`, `terratest.gruntwork.io`, …) but not this site's own
- * host, so a hit on `docs.gruntwork.io` opens in place, also on a preview deploy.
+ * host, so a hit on `docs.gruntwork.io` opens in place, also on a preview deploy. Derived from
+ * {@link SITE_URL}.
  */
-export const SEARCH_EXTERNAL_URL_REGEX = '^https?://(?!docs\\.)([a-z0-9-]+\\.)*gruntwork\\.io(?:[/?#]|$)';
+export const SEARCH_EXTERNAL_URL_REGEX = `^https?://(?!${escapeRegExp(SITE_HOST)}(?:[/:?#]|$))([a-z0-9-]+\\.)*${escapeRegExp(PROVIDER_DOMAIN)}(?:[/?#]|$)`;
 
 /** The source-hosting organisation address. A link that starts with it may be subscriber-only (SPEC §5). */
 export const GITHUB_ORG_URL = 'https://github.com/gruntwork-io/';
