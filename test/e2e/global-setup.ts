@@ -8,11 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+import hostedSearch from './fixtures/hosted-search.json';
+
 const ROOT = path.resolve(__dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
 /** The build made with test Algolia credentials (scripts/build-hosted-search.mjs). */
-export const HOSTED_SEARCH_DIR = 'build-hosted-search';
+const HOSTED_SEARCH_DIR = hostedSearch.outDir;
 
 declare module 'vitest' {
   export interface ProvidedContext {

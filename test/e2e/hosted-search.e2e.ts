@@ -26,7 +26,6 @@ interface HostedQuery {
   indexName?: string;
   query?: string;
   facetFilters?: (string | string[])[];
-  params?: unknown;
 }
 
 /**
