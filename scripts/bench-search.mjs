@@ -130,20 +130,33 @@ async function measureTypedLatency(browser, queries) {
   }
 }
 
+/** The served addresses of the built index's files in `build/pagefind/<dir>/`. */
+function pagefindFiles(dir) {
+  return fs.readdirSync(path.join(ROOT, 'build/pagefind', dir)).map((file) => `/pagefind/${dir}/${file}`);
+}
+
+/** Runs `fn(page)` on a fresh page at /intro once its network is idle, and closes the page. */
+async function onSettledPage(browser, fn) {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${ORIGIN}/intro`);
+    await page.waitForLoadState('networkidle');
+    return await fn(page);
+  } finally {
+    await page.close();
+  }
+}
+
 /**
  * The network floor of a first run: per fixture query, one request for an index file and then
  * `pagesPerQuery` fragment requests in parallel, each file requested once, with no search engine
  * at all. Returns the ms of each pair of rounds.
  */
 async function measureRequestFloor(browser, count, pagesPerQuery) {
-  const buildDir = path.join(ROOT, 'build/pagefind');
-  const indexFiles = fs.readdirSync(path.join(buildDir, 'index')).map((f) => `/pagefind/index/${f}`);
-  const fragments = fs.readdirSync(path.join(buildDir, 'fragment')).map((f) => `/pagefind/fragment/${f}`);
-  const page = await browser.newPage();
-  try {
-    await page.goto(`${ORIGIN}/intro`);
-    await page.waitForLoadState('networkidle');
-    return await page.evaluate(
+  const indexFiles = pagefindFiles('index');
+  const fragments = pagefindFiles('fragment');
+  return onSettledPage(browser, (page) =>
+    page.evaluate(
       async ([indexFiles, fragments, count, pagesPerQuery]) => {
         const get = async (url) => (await fetch(url)).arrayBuffer();
         const out = [];
@@ -160,10 +173,8 @@ async function measureRequestFloor(browser, count, pagesPerQuery) {
         return out;
       },
       [indexFiles, fragments, count, pagesPerQuery],
-    );
-  } finally {
-    await page.close();
-  }
+    ),
+  );
 }
 
 /**
@@ -172,15 +183,9 @@ async function measureRequestFloor(browser, count, pagesPerQuery) {
  * downloaded. Returns the ms of each query (search plus the data of `pagesPerQuery` pages).
  */
 async function measureEngineFloor(browser, queries, pagesPerQuery) {
-  const buildDir = path.join(ROOT, 'build/pagefind');
-  const files = ['index', 'fragment'].flatMap((dir) =>
-    fs.readdirSync(path.join(buildDir, dir)).map((f) => `/pagefind/${dir}/${f}`),
-  );
-  const page = await browser.newPage();
-  try {
-    await page.goto(`${ORIGIN}/intro`);
-    await page.waitForLoadState('networkidle');
-    return await page.evaluate(
+  const files = [...pagefindFiles('index'), ...pagefindFiles('fragment')];
+  return onSettledPage(browser, (page) =>
+    page.evaluate(
       async ([files, qs, pagesPerQuery]) => {
         const inMemory = new Map();
         await Promise.all(files.map(async (file) => inMemory.set(file, await (await fetch(file)).arrayBuffer())));
@@ -203,10 +208,8 @@ async function measureEngineFloor(browser, queries, pagesPerQuery) {
         return out;
       },
       [files, queries, pagesPerQuery],
-    );
-  } finally {
-    await page.close();
-  }
+    ),
+  );
 }
 
 /** Measures search on the build in `buildDir`'s site (served from the repo root). */
