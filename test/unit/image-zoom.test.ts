@@ -24,10 +24,15 @@ describe('image zoom (SPEC §9)', () => {
     vi.useRealTimers();
   });
 
-  it('zooms images in the markdown area, but not emphasised ones or those outside it', () => {
+  it('zooms images in the markdown area, but not emphasised ones or those outside it', async () => {
     page(ARTICLE);
-    const zoomed = attachImageZoom().getImages();
+    const zoomed = (await attachImageZoom())?.getImages() ?? [];
     expect(zoomed.map((img) => img.getAttribute('alt'))).toEqual(['VPC diagram']);
+  });
+
+  it('attaches nothing, and loads no zoom code, on a page without images to zoom', async () => {
+    page('<article class="markdown"><p>No images here.</p></article>');
+    await expect(attachImageZoom()).resolves.toBeUndefined();
   });
 
   it('uses a white overlay in light mode and the dark page background in dark mode', () => {
@@ -41,7 +46,7 @@ describe('image zoom (SPEC §9)', () => {
       vi.useFakeTimers();
     });
 
-    it('attaches to images the new page added, 1000 ms after the update and not before', () => {
+    it('attaches to images the new page added, 1000 ms after the update and not before', async () => {
       page('<article class="markdown"><p>No images here.</p></article>');
       onRouteDidUpdate?.({ location: window.location, previousLocation: null } as never);
       vi.advanceTimersByTime(IMAGE_ZOOM.attachDelayMs);
@@ -52,8 +57,10 @@ describe('image zoom (SPEC §9)', () => {
       const image = document.querySelector<HTMLImageElement>('img[alt="VPC diagram"]');
       vi.advanceTimersByTime(IMAGE_ZOOM.attachDelayMs - 1);
       expect(image?.classList.contains('medium-zoom-image')).toBe(false);
-      vi.advanceTimersByTime(1);
-      expect(image?.classList.contains('medium-zoom-image')).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => {
+        expect(image?.classList.contains('medium-zoom-image')).toBe(true);
+      });
       expect(document.querySelector('img[alt="badge"]')?.classList.contains('medium-zoom-image')).toBe(false);
     });
   });
