@@ -11,6 +11,7 @@ import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-imag
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 
 import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
+import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
 import imageZoomPlugin from './plugins/image-zoom';
 import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
@@ -64,7 +65,12 @@ const DOCS_OPTIONS = {
   // `:::answer` marks the accepted answer of a knowledge-base article.
   admonitions: { keywords: ['answer'], extendDefaults: true },
   exclude: ['**/_*.{md,mdx}', '**/README.md'],
+  // Code blocks are highlighted at build time (plugins/code-highlight).
+  remarkPlugins: [remarkHighlightCode],
 } satisfies DocsOptions;
+
+/** Extra Prism languages the code blocks use, beyond those prism-react-renderer bundles. */
+const PRISM_ADDITIONAL_LANGUAGES = ['hcl', 'bash', 'docker', 'diff', 'ini'];
 
 const config = {
   title: SITE_TITLE,
@@ -105,6 +111,7 @@ const config = {
         docs: false,
         blog: false,
         pages: {
+          remarkPlugins: [remarkHighlightCode],
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/*.test.{js,jsx,ts,tsx}', '**/*.module.css'],
         },
         theme: {
@@ -135,6 +142,10 @@ const config = {
       } satisfies IdealImageOptions,
     ],
     catalogPlugin,
+    [
+      codeHighlightPlugin,
+      { lightTheme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },
+    ],
     imageZoomPlugin,
     subscriberLinksPlugin,
     // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
@@ -217,7 +228,7 @@ const config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['hcl', 'bash', 'docker', 'diff', 'ini'],
+      additionalLanguages: PRISM_ADDITIONAL_LANGUAGES,
     },
     ...(isAlgoliaEnabled
       ? {

@@ -1,12 +1,22 @@
 // @vitest-environment node
 /**
- * plugins/lean-docs (issue 8): the version prop every doc page loads loses its doc descriptions,
- * and nothing else changes.
+ * plugins/lean-docs: the version prop every doc page loads loses its doc list and its sidebars;
+ * each doc route loads its own sidebar's module instead.
  */
 import type { RouteConfig } from '@docusaurus/types';
 import { describe, expect, it } from 'vitest';
 
-import { withoutDocDescriptions } from '@site/plugins/lean-docs';
+import {
+  assertNoGeneratedIndex,
+  navbarDocTargets,
+  sidebarModuleSource,
+  versionSidebars,
+  withLeanVersion,
+  withNavbarDocsOnly,
+} from '@site/plugins/lean-docs';
+import { registerSidebar, sidebarItems } from '@site/plugins/lean-docs/client/sidebars';
+
+const vpcSidebar = [{ type: 'link', href: '/guides/x', label: 'CIDR notation' }];
 
 const docRoute: RouteConfig = {
   path: '/guides/build-it-yourself/vpc/core-concepts/cidr-notation',
@@ -16,6 +26,8 @@ const docRoute: RouteConfig = {
   sidebar: 'vpcSidebar',
 };
 
+const introRoute: RouteConfig = { path: '/intro', component: '@theme/DocItem', exact: true, modules: { content: 'x' } };
+
 const versionRoute: RouteConfig = {
   path: '/',
   component: '@theme/DocVersionRoot',
@@ -23,42 +35,123 @@ const versionRoute: RouteConfig = {
     version: {
       pluginId: 'default',
       version: 'current',
-      docsSidebars: { vpcSidebar: [{ type: 'link', href: '/guides/x', label: 'CIDR notation' }] },
-      docs: {
-        'guides/cidr-notation': {
-          id: 'guides/cidr-notation',
-          title: 'CIDR notation',
-          description: 'How a /16 block splits into /24 subnets.',
-          sidebar: 'vpcSidebar',
-        },
-        intro: { id: 'intro', title: 'Introduction', description: 'Where to start.' },
-      },
+      docsSidebars: { vpcSidebar },
+      docs: { 'guides/cidr-notation': { id: 'guides/cidr-notation', title: 'CIDR notation', sidebar: 'vpcSidebar' } },
     },
   },
-  routes: [{ path: '/', component: '@theme/DocRoot', routes: [docRoute] }],
+  routes: [{ path: '/', component: '@theme/DocRoot', routes: [docRoute, introRoute] }],
 };
 
-describe('withoutDocDescriptions', () => {
-  it('drops each doc description from the version prop and keeps id, title and sidebar', () => {
-    const lean = withoutDocDescriptions(versionRoute);
-    expect((lean.props?.version as { docs: unknown }).docs).toEqual({
-      'guides/cidr-notation': { id: 'guides/cidr-notation', title: 'CIDR notation', sidebar: 'vpcSidebar' },
-      intro: { id: 'intro', title: 'Introduction' },
-    });
-  });
+const modules = new Map([['vpcSidebar', '@generated/lean-docs/default/sidebar-vpcSidebar.js']]);
 
-  it('keeps the sidebars, the other version fields and the child routes as they were', () => {
-    const lean = withoutDocDescriptions(versionRoute);
-    const version = lean.props?.version as Record<string, unknown>;
-    expect(version.docsSidebars).toEqual((versionRoute.props?.version as Record<string, unknown>).docsSidebars);
+describe('withLeanVersion', () => {
+  it('empties the doc list and the sidebars of the version prop, and keeps its other fields', () => {
+    const version = withLeanVersion(versionRoute, modules).props?.version as Record<string, unknown>;
+    expect(version.docs).toEqual({});
+    expect(version.docsSidebars).toEqual({});
     expect(version.pluginId).toBe('default');
-    expect(lean.routes?.[0]?.routes?.[0]).toEqual(docRoute);
   });
 
-  it('leaves the input untouched and returns routes without a version prop as they are', () => {
+  it("gives a doc route its own sidebar's module, and a route without a sidebar nothing", () => {
+    const [docs] = withLeanVersion(versionRoute, modules).routes ?? [];
+    expect(docs?.routes?.[0]?.modules).toEqual({
+      content: '@site/docs/guides/cidr-notation.md',
+      sidebarItems: '@generated/lean-docs/default/sidebar-vpcSidebar.js',
+    });
+    expect(docs?.routes?.[1]).toEqual(introRoute);
+  });
+
+  it('stops on a route whose sidebar has no module, naming the route', () => {
+    expect(() => withLeanVersion(versionRoute, new Map())).toThrow(
+      'lean-docs: route /guides/build-it-yourself/vpc/core-concepts/cidr-notation names sidebar "vpcSidebar", which has no module',
+    );
+  });
+
+  it('leaves the input untouched', () => {
     const before = JSON.stringify(versionRoute);
-    withoutDocDescriptions(versionRoute);
+    withLeanVersion(versionRoute, modules);
     expect(JSON.stringify(versionRoute)).toBe(before);
-    expect(withoutDocDescriptions(docRoute)).toBe(docRoute);
+  });
+});
+
+describe('sidebar modules', () => {
+  it('finds the sidebars of the version prop', () => {
+    expect([...versionSidebars(versionRoute)]).toEqual([['vpcSidebar', vpcSidebar]]);
+  });
+
+  it('writes a module that registers its items under the sidebar name', () => {
+    const source = sidebarModuleSource('vpcSidebar', vpcSidebar);
+    expect(source).toContain(`registerSidebar("vpcSidebar", items);`);
+    expect(source).toContain(JSON.stringify(vpcSidebar));
+  });
+
+  it('hands registered items to the page, and names a sidebar that never loaded', () => {
+    registerSidebar('vpcSidebar', vpcSidebar as never);
+    expect(sidebarItems('vpcSidebar')).toEqual(vpcSidebar);
+    expect(() => sidebarItems('nope')).toThrow('lean-docs: the items of sidebar "nope" have not been loaded');
+  });
+});
+
+describe('assertNoGeneratedIndex', () => {
+  it('stops the build on a generated index page, naming its path', () => {
+    const route: RouteConfig = {
+      path: '/',
+      component: 'x',
+      routes: [{ path: '/category/vpc', component: '@theme/DocCategoryGeneratedIndexPage' }],
+    };
+    expect(() => {
+      assertNoGeneratedIndex(route);
+    }).toThrow('lean-docs: /category/vpc is a generated index of a sidebar category');
+    expect(() => {
+      assertNoGeneratedIndex(versionRoute);
+    }).not.toThrow();
+  });
+});
+
+describe('global data', () => {
+  const navbar = [
+    { type: 'doc', docId: 'intro', label: 'Intro' },
+    { to: '/guides/', label: 'Guides' },
+    {
+      type: 'dropdown',
+      label: 'Library',
+      items: [{ type: 'docSidebar', sidebarId: 'modulesSidebar', label: 'Modules' }],
+    },
+  ];
+
+  it("finds the navbar's doc ids and sidebar ids, dropdowns included", () => {
+    const targets = navbarDocTargets(navbar);
+    expect([...targets.docIds]).toEqual(['intro']);
+    expect([...targets.sidebarIds]).toEqual(['modulesSidebar']);
+  });
+
+  it('keeps only the docs the navbar items can match, and every other field', () => {
+    const data = {
+      path: '/',
+      versions: [
+        {
+          name: 'current',
+          docs: [
+            { id: 'intro', path: '/intro' },
+            { id: 'reference/modules/vpc', path: '/reference/modules/vpc', sidebar: 'modulesSidebar' },
+            { id: 'guides/vpc', path: '/guides/vpc', sidebar: 'vpcSidebar' },
+          ],
+          sidebars: { vpcSidebar: { link: { path: '/guides/vpc', label: 'VPC' } } },
+        },
+      ],
+    };
+    expect(withNavbarDocsOnly(data, navbarDocTargets(navbar))).toEqual({
+      path: '/',
+      versions: [
+        {
+          name: 'current',
+          docs: [
+            { id: 'intro', path: '/intro' },
+            { id: 'reference/modules/vpc', path: '/reference/modules/vpc', sidebar: 'modulesSidebar' },
+          ],
+          sidebars: { vpcSidebar: { link: { path: '/guides/vpc', label: 'VPC' } } },
+        },
+      ],
+    });
   });
 });

@@ -1,0 +1,84 @@
+// @vitest-environment node
+/**
+ * plugins/code-highlight: code blocks are highlighted when the Markdown is compiled, the browser
+ * renders the stored tokens, and the colours come from a stylesheet per colour mode.
+ */
+import fc from 'fast-check';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { Code, Root } from 'mdast';
+import { describe, expect, it } from 'vitest';
+
+import { decodeTokens, plainLines, TOKENS_PROP } from '@site/plugins/code-highlight/contract';
+import { highlightStylesheet } from '@site/plugins/code-highlight/css';
+import remarkHighlightCode from '@site/plugins/code-highlight/remark';
+import { loadLanguages, tokenize } from '@site/plugins/code-highlight/tokenize';
+import { darkCodeTheme, lightCodeTheme } from '@site/src/css/prism-themes';
+
+loadLanguages(['hcl', 'bash']);
+
+const HCL = 'module "vpc" {\n  source = "./vpc"\n\n  cidr_block = "10.0.0.0/16"\n}';
+
+describe('tokenize', () => {
+  it('highlights HCL with Prism token types, one list per line, an empty line as one newline token', () => {
+    const lines = tokenize(HCL, 'hcl');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]?.[0]).toEqual(['keyword', 'module']);
+    expect(lines[1]).toContainEqual(['property', 'source']);
+    expect(lines[1]).toContainEqual(['string', '"./vpc"']);
+    expect(lines[2]).toEqual([['plain', '\n']]);
+  });
+
+  it('gives a language Prism does not know one plain token per line', () => {
+    expect(tokenize('$ terraform plan\nNo changes.', 'text')).toEqual([
+      [['plain', '$ terraform plan']],
+      [['plain', 'No changes.']],
+    ]);
+  });
+});
+
+describe('decodeTokens', () => {
+  it('round-trips any code in any language back to the same text', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom('hcl', 'bash', 'text', 'json'), (code, language) => {
+        const lines = decodeTokens(JSON.stringify(tokenize(code, language)), code);
+        return lines !== undefined && lines.length === code.split('\n').length;
+      }),
+    );
+  });
+
+  it('refuses tokens that are missing, malformed or spell other code, without throwing', () => {
+    expect(decodeTokens(undefined, 'a')).toBeUndefined();
+    expect(decodeTokens('{not json', 'a')).toBeUndefined();
+    expect(decodeTokens('[[["plain", 1]]]', 'a')).toBeUndefined();
+    expect(decodeTokens(JSON.stringify(tokenize('resource "x" {}', 'hcl')), 'resource "y" {}')).toBeUndefined();
+  });
+
+  it('falls back to plain lines', () => {
+    expect(plainLines('a\nb')).toEqual([[{ types: ['plain'], content: 'a' }], [{ types: ['plain'], content: 'b' }]]);
+  });
+});
+
+describe('remark plugin', () => {
+  it('stores the tokens of every fenced block on its code element', async () => {
+    const processor = unified().use(remarkParse).use(remarkHighlightCode);
+    const tree = (await processor.run(processor.parse('```hcl\nmodule "vpc" {}\n```\n\n```\nplain\n```\n'))) as Root;
+    const [hcl, plain] = tree.children as Code[];
+    expect(JSON.parse(String(hcl?.data?.hProperties?.[TOKENS_PROP]))).toEqual(tokenize('module "vpc" {}', 'hcl'));
+    expect(JSON.parse(String(plain?.data?.hProperties?.[TOKENS_PROP]))).toEqual([[['plain', 'plain']]]);
+  });
+});
+
+describe('stylesheet', () => {
+  const css = highlightStylesheet(lightCodeTheme, darkCodeTheme);
+
+  it('sets the light colours by default and the dark ones under the dark theme', () => {
+    expect(css).toContain('.theme-code-block { --prism-color: #1f2328; --prism-background-color: #f6f8fa; }');
+    expect(css).toContain(
+      "[data-theme='dark'] .theme-code-block { --prism-color: #e6edf3; --prism-background-color: #161b22; }",
+    );
+    expect(css).toContain('.theme-code-block .token.keyword');
+    expect(css).toMatch(/\.theme-code-block \.token\.comment[^{]*\{ color: #57606a; font-style: italic; \}/);
+    expect(css).toMatch(/\[data-theme='dark'\] \.theme-code-block \.token\.keyword[^{]*\{ color: #ff7b72; \}/);
+  });
+});
