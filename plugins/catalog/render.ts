@@ -275,7 +275,11 @@ function installSection(repo: ModuleRepository, mod: ScriptModuleEntry): string[
       ].join('\n'),
     );
   }
-  sections.push(`It installs:\n\n${mod.install.installs.map((f) => `- \`${f}\``).join('\n')}`);
+  const installed = mod.install.installs.map((entry) => {
+    const [file = entry, note] = entry.split(/ \((.*)\)$/);
+    return `- \`${file}\`${note === undefined ? '' : ` (${escapeMdx(note)})`}`;
+  });
+  sections.push(`It installs:\n\n${installed.join('\n')}`);
   if (mod.install.requires.length > 0) {
     sections.push(
       `It expects these on the machine already:\n\n${mod.install.requires.map((r) => `- ${escapeMdx(r)}`).join('\n')}`,
@@ -297,15 +301,29 @@ export function commandSynopsis(command: ScriptCommand): string {
 
 /** An anchor for a command heading: `openvpn-admin request` becomes `command-openvpn-admin-request`. */
 function commandAnchor(command: ScriptCommand): string {
-  return `command-${command.name.replace(/ /g, '-')}`;
+  return `command-${command.name.replace(/[ .]/g, '-')}`;
+}
+
+/** The name of a module's install script when it is documented as a command. */
+export const INSTALL_SCRIPT = 'install.sh';
+
+function commandsIntro(commands: readonly ScriptCommand[]): string {
+  const installed = commands.filter((c) => c.name !== INSTALL_SCRIPT).length;
+  const script = commands.length > installed;
+  const what =
+    installed === 0
+      ? 'The module adds no command of its own: its settings are flags of its install script.'
+      : `The module installs ${installed === 1 ? 'one command' : `${String(installed)} commands`}.`;
+  const params = script
+    ? ' gruntwork-install runs `install.sh` once and passes each `--module-param name=value` to it as `--name value`.'
+    : '';
+  return `${what}${params} Required flags come first in each usage line; optional ones are in brackets.`;
 }
 
 function commandsSection(commands: readonly ScriptCommand[]): string[] {
   return [
     '## Commands',
-    commands.length === 1
-      ? 'The module installs one command. Required flags come first in the usage line; optional ones are in brackets.'
-      : `The module installs ${String(commands.length)} commands. Required flags come first in each usage line; optional ones are in brackets.`,
+    commandsIntro(commands),
     ...commands.map((command) => {
       const parts = [
         `### \`${command.name}\` ${headingId(commandAnchor(command))}`,

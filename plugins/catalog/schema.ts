@@ -116,12 +116,13 @@ const neededBy = <T extends z.ZodType>(kind: 'terraform' | 'script', field: stri
 
 /**
  * A Terraform resource type (`aws_vpc`) or data source (`data.aws_iam_policy_document`) that a
- * module creates or reads. A module that only computes values lists none.
+ * module creates or reads. Types are `<provider>_<name>`, except the `external` and `http` data
+ * sources, named after their provider. A module that only computes values lists none.
  */
 const resourceAddress = z
   .string()
   .regex(
-    /^(?:data\.)?[a-z][a-z0-9]*_[a-z0-9_]+$/,
+    /^(?:data\.(?:external|http)|(?:data\.)?[a-z][a-z0-9]*_[a-z0-9_]+)$/,
     'must be a Terraform resource type such as aws_vpc, or data.<type> for a data source',
   );
 
@@ -182,10 +183,13 @@ export const terraformModuleSchema = z
 export const scriptFlagSchema = z
   .strictObject({
     name: z.string().regex(/^--[a-z][a-z0-9-]*$/, 'must be a --flag'),
-    /** Placeholder of the flag's value, for example `AMI_ID`; absent for a switch that takes none. */
+    /** Placeholder of the flag's value, for example `AMI_ID` or `NAME=VALUE`; absent for a switch that takes none. */
     argument: z
       .string()
-      .regex(/^[A-Z][A-Z0-9_]*$/, 'must be an upper-case placeholder such as AMI_ID')
+      .regex(
+        /^[A-Z][A-Z0-9_]*(?:[=/][A-Z][A-Z0-9_]*)?$/,
+        'must be an upper-case placeholder such as AMI_ID or NAME=VALUE',
+      )
       .optional(),
     required: z.boolean().default(false),
     /** The value used when the flag is not given, as the reader would type it. */
@@ -202,8 +206,16 @@ export const scriptFlagSchema = z
 /** One command a script module puts on the PATH (or one subcommand of it). */
 export const scriptCommandSchema = z
   .strictObject({
-    /** The command as typed: `mount-ebs-volume`, or `openvpn-admin request` for a subcommand. */
-    name: z.string().regex(/^[a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*)?$/, 'must be a command, optionally with a subcommand'),
+    /**
+     * The command as typed: `mount-ebs-volume`, `openvpn-admin request` for a subcommand, or
+     * `install.sh` for the module's install script, which gruntwork-install runs.
+     */
+    name: z
+      .string()
+      .regex(
+        /^(?:install\.sh|[a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*){0,2})$/,
+        'must be a command, optionally with a subcommand, or install.sh',
+      ),
     description: prose(8),
     flags: z.array(scriptFlagSchema).default([]),
   })
@@ -253,8 +265,10 @@ export const scriptInstallSchema = z.strictObject({
   binary: kebab.optional(),
   /** Options passed to the install script with `--module-param name=value`. */
   params: z.array(z.strictObject({ name: kebab, value: z.string().min(1), description: prose(4) })).default([]),
-  /** Absolute paths of the files it installs. */
-  installs: z.array(z.string().regex(/^\/[^\s]+$/, 'must be an absolute path')).min(1, 'must list what it installs'),
+  /** Absolute paths of the files it installs, each optionally followed by a note in parentheses. */
+  installs: z
+    .array(z.string().regex(/^\/\S+(?: \([^()]+\))?$/, 'must be an absolute path, optionally with a (note)'))
+    .min(1, 'must list what it installs'),
   /** Tools that must already be on the machine. */
   requires: z.array(z.string().min(1)).default([]),
 });
