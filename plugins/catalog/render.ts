@@ -247,6 +247,12 @@ export function installCommand(repository: string, mod: ScriptModuleEntry): stri
   return lines.join(' \\\n  ');
 }
 
+/** The gruntwork-installer release the install instructions and examples bootstrap. */
+export const GRUNTWORK_INSTALLER_VERSION = 'v0.0.38';
+
+/** The command that installs gruntwork-install (and fetch) on a machine, at that release. */
+export const BOOTSTRAP_GRUNTWORK_INSTALLER = `curl -LsS https://raw.githubusercontent.com/gruntwork-io/gruntwork-installer/${GRUNTWORK_INSTALLER_VERSION}/bootstrap-gruntwork-installer.sh \\\n  | bash /dev/stdin --version ${GRUNTWORK_INSTALLER_VERSION}`;
+
 /** Whether gruntwork-install needs a GitHub token to read the repository. */
 function isPrivate(repository: string): boolean {
   return !PUBLIC_REPOS.includes(repository);
@@ -258,6 +264,8 @@ function installSection(repo: ModuleRepository, mod: ScriptModuleEntry): string[
     : `${repo.repository} is public, so gruntwork-install needs no token.`;
   const script = [
     ...(isPrivate(repo.repository) ? ['export GITHUB_OAUTH_TOKEN="(a token that can read the repository)"'] : []),
+    '# gruntwork-install itself, once per machine',
+    BOOTSTRAP_GRUNTWORK_INSTALLER,
     installCommand(repo.repository, mod),
   ].join('\n');
   const sections = [
@@ -297,6 +305,13 @@ export function commandSynopsis(command: ScriptCommand): string {
     ...command.flags.filter((f) => f.required).map(flag),
     ...command.flags.filter((f) => !f.required).map((f) => `[${flag(f)}]`),
   ].join(' ');
+}
+
+/** The Default cell of a flag: Required, its default, off for a switch, or not set. */
+function flagDefault(flag: ScriptCommand['flags'][number]): string {
+  if (flag.required) return '**Required**';
+  if (flag.default !== undefined) return `\`${flag.default.replace(/\|/g, '\\|')}\``;
+  return flag.argument === undefined ? 'off' : 'not set';
 }
 
 /** An anchor for a command heading: `openvpn-admin request` becomes `command-openvpn-admin-request`. */
@@ -339,7 +354,7 @@ function commandsSection(commands: readonly ScriptCommand[]): string[] {
             '|---|---|---|---|',
             ...command.flags.map(
               (f) =>
-                `| \`${f.name}\` | ${f.argument === undefined ? 'none (a switch)' : `\`${f.argument}\``} | ${f.required ? '**Required**' : f.default === undefined ? 'off' : `\`${f.default.replace(/\|/g, '\\|')}\``} | ${cell(f.description)} |`,
+                `| \`${f.name}\` | ${f.argument === undefined ? 'none (a switch)' : `\`${f.argument}\``} | ${flagDefault(f)} | ${cell(f.description)} |`,
             ),
           ].join('\n'),
         );

@@ -310,6 +310,13 @@ export const scriptModuleSchema = z
           path: ['examples', index, 'code'],
           message: `gruntwork-install must pin --tag ${entry.version}, the module's version`,
         });
+      if (!example.code.includes('bootstrap-gruntwork-installer.sh'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['examples', index, 'code'],
+          message:
+            'the example runs gruntwork-install, so it must first install it with bootstrap-gruntwork-installer.sh',
+        });
       if (!example.code.includes('GITHUB_OAUTH_TOKEN'))
         ctx.addIssue({
           code: 'custom',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { loadCatalog } from '../../plugins/catalog/load';
+import { GRUNTWORK_INSTALLER_VERSION } from '../../plugins/catalog/render';
 import { readContract } from '../contract/built-site';
 import { pendingSectionOf } from '../contract/pending';
 
@@ -80,5 +81,22 @@ describe('catalog figures', () => {
           ),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it('bootstraps gruntwork-install in script examples at the release the install sections use', () => {
+    const other = modules.flatMap(({ repository, m }) =>
+      m.kind !== 'script'
+        ? []
+        : m.examples.flatMap((e) =>
+            [
+              ...e.code.matchAll(
+                /gruntwork-installer\/(v[\d.]+)\/bootstrap[^|]*\|\s*bash \/dev\/stdin --version (v[\d.]+)/g,
+              ),
+            ]
+              .filter(([, url, flag]) => url !== GRUNTWORK_INSTALLER_VERSION || flag !== GRUNTWORK_INSTALLER_VERSION)
+              .map(([line]) => `${repository}/${m.name}: ${line ?? ''}`),
+          ),
+    );
+    expect(other).toEqual([]);
   });
 });

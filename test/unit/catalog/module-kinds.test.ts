@@ -169,14 +169,25 @@ describe('script module rules', () => {
     ]);
   });
 
-  it('requires an example that runs gruntwork-install to pin the module version and set the token', () => {
+  it('requires an example that runs gruntwork-install to bootstrap it, pin the module version and set the token', () => {
     const example = validScript.examples[0];
     const code =
       "gruntwork-install --module-name 'persistent-ebs-volume' --repo 'https://github.com/gruntwork-io/terraform-aws-server' --tag 'v0.1.0'\n";
     expect(problemsOf([script({ examples: [{ ...example, code }] })])).toEqual([
       `${FILE}: modules[0] (persistent-ebs-volume).examples[0].code: gruntwork-install must pin --tag v0.22.4, the module's version`,
+      `${FILE}: modules[0] (persistent-ebs-volume).examples[0].code: the example runs gruntwork-install, so it must first install it with bootstrap-gruntwork-installer.sh`,
       `${FILE}: modules[0] (persistent-ebs-volume).examples[0].code: gruntwork-install reads private repositories with GITHUB_OAUTH_TOKEN; the example must set it`,
     ]);
+  });
+
+  it('accepts an example that bootstraps gruntwork-install, sets the token and pins the version', () => {
+    const example = validScript.examples[0];
+    const code = [
+      'export GITHUB_OAUTH_TOKEN="$(cat /run/secrets/github_token)"',
+      'curl -LsS https://raw.githubusercontent.com/gruntwork-io/gruntwork-installer/v0.0.38/bootstrap-gruntwork-installer.sh | bash /dev/stdin --version v0.0.38',
+      "gruntwork-install --module-name 'persistent-ebs-volume' --repo 'https://github.com/gruntwork-io/terraform-aws-server' --tag 'v0.22.4'",
+    ].join('\n');
+    expect(load(script({ examples: [{ ...example, code }] }))?.kind).toBe('script');
   });
 
   it('accepts a release-asset name only for the binary install method', () => {
