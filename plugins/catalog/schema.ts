@@ -106,13 +106,10 @@ export const outputSchema = z.strictObject({
 const notFor = (kind: 'terraform' | 'script', field: string, instead: string) =>
   z.never({ error: `a ${kind} module has no "${field}"; ${instead}` }).optional();
 
-/** A field every module of `kind` must have: the message says so when it is missing. */
-const neededBy = <T extends z.ZodType>(kind: 'terraform' | 'script', field: string, schema: T): T =>
-  schema.clone({
-    ...schema.def,
-    error: (issue: { input?: unknown }) =>
-      issue.input === undefined ? `a ${kind} module needs "${field}"` : undefined,
-  } as T['def']);
+/** Error option of a field every module of `kind` must have: names the field when it is missing. */
+const neededBy = (kind: 'terraform' | 'script', field: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? `a ${kind} module needs "${field}"` : undefined),
+});
 
 /**
  * A Terraform resource type (`aws_vpc`) or data source (`data.aws_iam_policy_document`) that a
@@ -143,13 +140,12 @@ export const terraformModuleSchema = z
     ...moduleCommon,
     kind: z.literal('terraform').default('terraform'),
     /** Resource types it creates and data sources it reads; empty for a module that only computes values. */
-    resources: neededBy('terraform', 'resources', z.array(resourceAddress)),
-    inputs: neededBy('terraform', 'inputs', z.array(inputSchema).min(3, 'must list at least 3 inputs')),
-    outputs: neededBy('terraform', 'outputs', z.array(outputSchema).min(2, 'must list at least 2 outputs')),
-    usage: neededBy(
-      'terraform',
-      'usage',
-      z.strictObject({ terraform: z.string().min(20), terragrunt: z.string().min(20) }),
+    resources: z.array(resourceAddress, neededBy('terraform', 'resources')),
+    inputs: z.array(inputSchema, neededBy('terraform', 'inputs')).min(3, 'must list at least 3 inputs'),
+    outputs: z.array(outputSchema, neededBy('terraform', 'outputs')).min(2, 'must list at least 2 outputs'),
+    usage: z.strictObject(
+      { terraform: z.string().min(20), terragrunt: z.string().min(20) },
+      neededBy('terraform', 'usage'),
     ),
     install: notFor('terraform', 'install', 'set kind: script for a module installed with gruntwork-install'),
     commands: notFor('terraform', 'commands', 'set kind: script for a command-line tool'),
@@ -255,38 +251,39 @@ export const scriptExampleSchema = z.strictObject({
 });
 
 /** How a script module is installed with gruntwork-install. */
-export const scriptInstallSchema = z.strictObject({
-  /**
-   * `module`: `gruntwork-install --module-name <name>` runs the module's install script.
-   * `binary`: `gruntwork-install --binary-name <binary>` downloads a compiled release asset.
-   */
-  method: z.enum(['module', 'binary']),
-  /** Release-asset name for the `binary` method, when it differs from the module name. */
-  binary: kebab.optional(),
-  /** Options passed to the install script with `--module-param name=value`. */
-  params: z.array(z.strictObject({ name: kebab, value: z.string().min(1), description: prose(4) })).default([]),
-  /** Absolute paths of the files it installs, each optionally followed by a note in parentheses. */
-  installs: z
-    .array(z.string().regex(/^\/\S+(?: \([^()]+\))?$/, 'must be an absolute path, optionally with a (note)'))
-    .min(1, 'must list what it installs'),
-  /** Tools that must already be on the machine. */
-  requires: z.array(z.string().min(1)).default([]),
-});
+export const scriptInstallSchema = z.strictObject(
+  {
+    /**
+     * `module`: `gruntwork-install --module-name <name>` runs the module's install script.
+     * `binary`: `gruntwork-install --binary-name <binary>` downloads a compiled release asset.
+     */
+    method: z.enum(['module', 'binary']),
+    /** Release-asset name for the `binary` method, when it differs from the module name. */
+    binary: kebab.optional(),
+    /** Options passed to the install script with `--module-param name=value`. */
+    params: z.array(z.strictObject({ name: kebab, value: z.string().min(1), description: prose(4) })).default([]),
+    /** Absolute paths of the files it installs, each optionally followed by a note in parentheses. */
+    installs: z
+      .array(z.string().regex(/^\/\S+(?: \([^()]+\))?$/, 'must be an absolute path, optionally with a (note)'))
+      .min(1, 'must list what it installs'),
+    /** Tools that must already be on the machine. */
+    requires: z.array(z.string().min(1)).default([]),
+  },
+  neededBy('script', 'install'),
+);
 
 /** A script module: a Bash or Go tool installed on a server or CI machine and run from a shell. */
 export const scriptModuleSchema = z
   .strictObject({
     ...moduleCommon,
     kind: z.literal('script'),
-    install: neededBy('script', 'install', scriptInstallSchema),
-    commands: neededBy('script', 'commands', z.array(scriptCommandSchema).min(1, 'must list at least 1 command')),
-    environment: neededBy('script', 'environment', z.array(scriptEnvironmentSchema)),
-    exitCodes: neededBy(
-      'script',
-      'exitCodes',
-      z.array(scriptExitCodeSchema).min(2, 'must list exit code 0 and at least one failure'),
-    ),
-    examples: neededBy('script', 'examples', z.array(scriptExampleSchema).min(1).max(2, 'must list 1 or 2 examples')),
+    install: scriptInstallSchema,
+    commands: z.array(scriptCommandSchema, neededBy('script', 'commands')).min(1, 'must list at least 1 command'),
+    environment: z.array(scriptEnvironmentSchema, neededBy('script', 'environment')),
+    exitCodes: z
+      .array(scriptExitCodeSchema, neededBy('script', 'exitCodes'))
+      .min(2, 'must list exit code 0 and at least one failure'),
+    examples: z.array(scriptExampleSchema, neededBy('script', 'examples')).min(1).max(2, 'must list 1 or 2 examples'),
     resources: notFor('script', 'resources', 'say what it changes in the description or a command'),
     inputs: notFor('script', 'inputs', 'list its flags under commands'),
     outputs: notFor('script', 'outputs', 'say what it prints in its command description'),
@@ -332,7 +329,7 @@ export const scriptModuleSchema = z
  * the other's fields, naming the field.
  */
 export const moduleSchema = z.discriminatedUnion('kind', [terraformModuleSchema, scriptModuleSchema], {
-  error: (issue) => (issue.code === 'invalid_union' ? 'kind must be "terraform" or "script"' : undefined),
+  error: 'kind must be "terraform" or "script"',
 });
 
 /** One file of the module catalog: a repository and its modules. */

@@ -77,7 +77,7 @@ describe('catalog figures', () => {
         : m.examples.flatMap((e) =>
             [...e.code.matchAll(/--repo\s+'([^']+)'\s+--tag\s+'([^']+)'/g)]
               .filter(([, repo, tag]) => repo?.endsWith(`/${repository}`) === true && tag !== m.version)
-              .map(([line]) => `${repository}/${m.name}: ${line ?? ''}`),
+              .map(([line]) => `${repository}/${m.name}: ${line}`),
           ),
     );
     expect(wrong).toEqual([]);
@@ -94,7 +94,7 @@ describe('catalog figures', () => {
               ),
             ]
               .filter(([, url, flag]) => url !== GRUNTWORK_INSTALLER_VERSION || flag !== GRUNTWORK_INSTALLER_VERSION)
-              .map(([line]) => `${repository}/${m.name}: ${line ?? ''}`),
+              .map(([line]) => `${repository}/${m.name}: ${line}`),
           ),
     );
     expect(other).toEqual([]);
