@@ -83,7 +83,7 @@ const prose = (minWords: number) =>
     );
 const tags = z.array(z.enum(TAG_KEYS)).min(1, 'must list at least one tag');
 
-/** One input of a module or service: a Terraform variable, or a flag for script modules. */
+/** One input of a Terraform module or service: a Terraform variable, or a --flag of a service run as a script. */
 export const inputSchema = z.strictObject({
   name: z.string().regex(/^(?:--)?[a-z][a-z0-9_-]*$/, 'must be a variable name or a --flag'),
   type: z.string().min(1),
