@@ -30,10 +30,15 @@ function page(route: string): cheerio.CheerioAPI | undefined {
   return file === undefined ? undefined : cheerio.load(fs.readFileSync(file, 'utf8'));
 }
 
+/** A heading's own text, without the theme's hash link after it. */
+function headingText(heading: ReturnType<cheerio.CheerioAPI>): string {
+  return heading.clone().children('a.hash-link').remove().end().text().trim();
+}
+
 /** The h2 texts of a page's article, in order. */
 function sections($: cheerio.CheerioAPI): string[] {
   return $('article h2')
-    .map((_, el) => $(el).text().trim())
+    .map((_, el) => headingText($(el)))
     .get();
 }
 
@@ -70,7 +75,7 @@ describe.runIf(hasBuild)('built module pages by kind', () => {
       for (const command of mod.commands) {
         const id = `command-${command.name.replace(/[ .]/g, '-')}`;
         const heading = $(`h3#${id}`);
-        if (heading.text().trim() !== command.name) problems.push(`${route}: no heading for ${command.name}`);
+        if (headingText(heading) !== command.name) problems.push(`${route}: no heading for ${command.name}`);
         const flags = heading
           .nextUntil('h2, h3', 'table')
           .find('tbody tr td:first-child')
