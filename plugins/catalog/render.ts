@@ -289,22 +289,32 @@ function installSection(repo: ModuleRepository, mod: ScriptModuleEntry): string[
   });
   sections.push(`It installs:\n\n${installed.join('\n')}`);
   if (mod.install.requires.length > 0) {
-    sections.push(
-      `It expects these on the machine already:\n\n${mod.install.requires.map((r) => `- ${escapeMdx(r)}`).join('\n')}`,
-    );
+    sections.push(`It needs:\n\n${mod.install.requires.map((r) => `- ${escapeMdx(r)}`).join('\n')}`);
   }
   return sections;
 }
 
-/** The usage line of a command: required flags with their arguments, optional ones in brackets. */
+/** Longest line of a usage block, in characters, before it wraps. */
+const SYNOPSIS_WIDTH = 76;
+
+/**
+ * The usage of a command: required flags with their arguments, optional ones in brackets. Lines
+ * wrap between flags at 76 characters, continuation lines indented by two spaces.
+ */
 export function commandSynopsis(command: ScriptCommand): string {
   const flag = (f: ScriptCommand['flags'][number]): string =>
     f.argument === undefined ? f.name : `${f.name} ${f.argument}`;
-  return [
-    command.name,
+  const parts = [
     ...command.flags.filter((f) => f.required).map(flag),
     ...command.flags.filter((f) => !f.required).map((f) => `[${flag(f)}]`),
-  ].join(' ');
+  ];
+  const lines = [command.name];
+  for (const part of parts) {
+    const last = lines[lines.length - 1] ?? '';
+    if (last.length + 1 + part.length <= SYNOPSIS_WIDTH) lines[lines.length - 1] = `${last} ${part}`;
+    else lines.push(`  ${part}`);
+  }
+  return lines.join('\n');
 }
 
 /** The Default cell of a flag: Required, its default, off for a switch, or not set. */

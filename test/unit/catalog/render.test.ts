@@ -108,6 +108,13 @@ describe('renderModulePage for a script module', () => {
     expect(commandSynopsis(command)).toBe(
       'mount-ebs-volume --volume-id VOLUME_ID [--mount-point PATH] [--skip-format]',
     );
+    const long = {
+      ...command,
+      flags: [...command.flags, { name: '--file-system-type', argument: 'TYPE', required: false, description: 'x' }],
+    };
+    expect(commandSynopsis(long)).toBe(
+      'mount-ebs-volume --volume-id VOLUME_ID [--mount-point PATH] [--skip-format]\n  [--file-system-type TYPE]',
+    );
     expect(scriptPage).toContain('### `mount-ebs-volume` \\{#command-mount-ebs-volume}');
     expect(scriptPage).toContain('| `--volume-id` | `VOLUME_ID` | **Required** | ID of the EBS volume to attach. |');
     expect(scriptPage).toContain('| `--mount-point` | `PATH` | `/data` | Folder where the volume is mounted. |');
