@@ -333,12 +333,15 @@ function commandAnchor(command: ScriptCommand): string {
 export const INSTALL_SCRIPT = 'install.sh';
 
 function commandsIntro(commands: readonly ScriptCommand[]): string {
-  const installed = commands.filter((c) => c.name !== INSTALL_SCRIPT).length;
-  const script = commands.length > installed;
+  const installed = commands.filter((c) => c.name !== INSTALL_SCRIPT);
+  const script = commands.length > installed.length;
+  const programs = [...new Set(installed.map((c) => c.name.split(' ')[0] ?? c.name))];
   const what =
-    installed === 0
+    installed.length === 0
       ? 'The module adds no command of its own: its settings are flags of its install script.'
-      : `The module installs ${installed === 1 ? 'one command' : `${String(installed)} commands`}.`;
+      : programs.length === 1 && installed.some((c) => c.name.includes(' '))
+        ? `The module installs \`${programs[0] ?? ''}\`; ${installed.length === 1 ? 'this is the subcommand you run' : 'these are its subcommands'}.`
+        : `The module installs ${installed.length === 1 ? 'one command' : `${String(installed.length)} commands`}.`;
   const params = script
     ? ' gruntwork-install runs `install.sh` once and passes each `--module-param name=value` to it as `--name value`.'
     : '';

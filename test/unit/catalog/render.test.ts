@@ -121,6 +121,34 @@ describe('renderModulePage for a script module', () => {
     expect(scriptPage).toContain('| `--skip-format` | none (a switch) | off |');
   });
 
+  it('says how many commands the module installs, or that its flags belong to its install script', () => {
+    expect(scriptPage).toContain('The module installs one command.');
+    const command = script.commands[0];
+    if (!command) throw new Error('fixture has no command');
+    const installScript = renderModulePage(
+      repo,
+      { ...script, commands: [{ ...command, name: 'install.sh' }] },
+      3,
+      (r) => r,
+    );
+    expect(installScript).toContain(
+      'The module adds no command of its own: its settings are flags of its install script. gruntwork-install runs `install.sh` once',
+    );
+    const subcommands = renderModulePage(
+      repo,
+      {
+        ...script,
+        commands: [
+          { ...command, name: 'ebs mount' },
+          { ...command, name: 'ebs unmount' },
+        ],
+      },
+      3,
+      (r) => r,
+    );
+    expect(subcommands).toContain('The module installs `ebs`; these are its subcommands.');
+  });
+
   it('lists environment variables and exit codes, and labels where each example runs', () => {
     expect(scriptPage).toContain('| `AWS_REGION` | No | Region of the volume when --aws-region is not given. |');
     expect(scriptPage).toContain('| 1 | The volume could not be attached or mounted. |');
