@@ -10,11 +10,15 @@ import type {
   ModuleRepository,
   ReleaseEntry,
   ReleaseMonth,
+  ScriptCommand,
+  ScriptExample,
+  ScriptModuleEntry,
   ServiceCategory,
   ServiceEntry,
+  TerraformModuleEntry,
 } from './schema';
 
-import { EDIT_URL_BASE, GITHUB_ORG_URL } from '../../src/site-constants';
+import { EDIT_URL_BASE, GITHUB_ORG_URL, PUBLIC_REPOS } from '../../src/site-constants';
 
 // Generated pages' "Edit this page" links point at their data file, under the site's edit base.
 const ORG = GITHUB_ORG_URL.replace(/\/$/, '');
@@ -145,15 +149,21 @@ function usageTabs(
 /** Title of a module given as `repository/module`, looked up in the catalog. */
 export type ModuleTitleLookup = (ref: string) => string;
 
-/** The MDX page of one module. */
+/** The MDX page of one module, in the layout of its kind. */
 export function renderModulePage(
   repo: ModuleRepository,
   mod: ModuleEntry,
   position: number,
   titleOf: ModuleTitleLookup,
 ): string {
-  const source = moduleSourceUrl(repo.repository, mod);
-  const sections = [
+  return mod.kind === 'script'
+    ? renderScriptModulePage(repo, mod, position, titleOf)
+    : renderTerraformModulePage(repo, mod, position, titleOf);
+}
+
+/** Front matter, header and description: the top of every module page. */
+function moduleIntro(repo: ModuleRepository, mod: ModuleEntry, position: number): string[] {
+  return [
     frontMatter({
       title: mod.title,
       sidebar_label: mod.name,
@@ -162,28 +172,274 @@ export function renderModulePage(
       tags: mod.tags,
       custom_edit_url: `${EDIT_URL_BASE}data/modules/${repo.repository}.yml`,
     }),
-    `<ModuleHeader repository="${repo.repository}" module="${mod.name}" version="${mod.version}" kind="${mod.kind}" sourceUrl="${source}" />`,
+    `<ModuleHeader repository="${repo.repository}" module="${mod.name}" version="${mod.version}" kind="${mod.kind}" sourceUrl="${moduleSourceUrl(repo.repository, mod)}" />`,
     paragraphs(mod.description),
+  ];
+}
+
+function relatedSection(mod: ModuleEntry, titleOf: ModuleTitleLookup): string[] {
+  if (mod.related.length === 0) return [];
+  return [
+    '## Related modules',
+    mod.related.map((ref) => `- [${escapeMdx(titleOf(ref))}](${modulePermalink(ref)}) (\`${ref}\`)`).join('\n'),
+  ];
+}
+
+/** The resources section: what the module creates, what it only reads, or that it creates nothing. */
+function resourcesSection(resources: readonly string[]): string[] {
+  const created = resources.filter((r) => !r.startsWith('data.'));
+  const read = resources.filter((r) => r.startsWith('data.'));
+  const list = (items: readonly string[]): string => items.map((r) => `- \`${r}\``).join('\n');
+  return [
+    '## Resources',
+    created.length > 0
+      ? `The resources this module creates:\n\n${list(created)}`
+      : 'This module creates no resources: it only computes values from its inputs.',
+    ...(read.length > 0 ? [`The data sources it reads:\n\n${list(read)}`] : []),
+  ];
+}
+
+/** The MDX page of a Terraform module: usage, inputs, outputs, resources. */
+export function renderTerraformModulePage(
+  repo: ModuleRepository,
+  mod: TerraformModuleEntry,
+  position: number,
+  titleOf: ModuleTitleLookup,
+): string {
+  const sections = [
+    ...moduleIntro(repo, mod, position),
     '## Usage',
-    mod.kind === 'script'
-      ? 'This module is a script that runs on a server or a CI machine. The examples install it where a real deployment would.'
-      : `Pin the module to a release with \`?ref=${mod.version}\` and set its required inputs.`,
+    `Pin the module to a release with \`?ref=${mod.version}\` and set its required inputs.`,
     usageTabs('iac-tool', [
       { value: 'terraform', label: 'Terraform', code: mod.usage.terraform, file: 'main.tf' },
       { value: 'terragrunt', label: 'Terragrunt', code: mod.usage.terragrunt, file: 'terragrunt.hcl' },
     ]),
     inputsSection(mod.inputs),
     outputsSection(mod.outputs),
-    '## Resources',
-    mod.kind === 'script' ? 'What the script touches when it runs:' : 'The resources this module creates:',
-    mod.resources.map((r) => `- \`${r}\``).join('\n'),
+    ...resourcesSection(mod.resources),
+    ...relatedSection(mod, titleOf),
   ];
-  if (mod.related.length > 0) {
+  return `${sections.join('\n\n')}\n`;
+}
+
+/** A fenced code block with a language and a file name. */
+function codeBlock(language: string, code: string, title?: string): string {
+  return [`\`\`\`${language}${title === undefined ? '' : ` title="${title}"`}`, code.trimEnd(), '```'].join('\n');
+}
+
+/** A Markdown table cell: pipes escaped, line breaks flattened, MDX escaped. */
+function cell(text: string): string {
+  return escapeMdx(text.replace(/\s+/g, ' ').trim()).replace(/\|/g, '\\|');
+}
+
+/** The gruntwork-install command line of a script module, one option per line. */
+export function installCommand(repository: string, mod: ScriptModuleEntry): string {
+  const what =
+    mod.install.method === 'binary'
+      ? `--binary-name '${mod.install.binary ?? mod.name}'`
+      : `--module-name '${mod.name}'`;
+  const lines = [
+    `gruntwork-install ${what}`,
+    `--repo '${ORG}/${repository}'`,
+    `--tag '${mod.version}'`,
+    ...mod.install.params.map((p) => `--module-param '${p.name}=${p.value}'`),
+  ];
+  return lines.join(' \\\n  ');
+}
+
+/** The gruntwork-installer release the install instructions and examples bootstrap. */
+export const GRUNTWORK_INSTALLER_VERSION = 'v0.0.38';
+
+/** The command that installs gruntwork-install (and fetch) on a machine, at that release. */
+export const BOOTSTRAP_GRUNTWORK_INSTALLER = `curl -LsS https://raw.githubusercontent.com/gruntwork-io/gruntwork-installer/${GRUNTWORK_INSTALLER_VERSION}/bootstrap-gruntwork-installer.sh \\\n  | bash /dev/stdin --version ${GRUNTWORK_INSTALLER_VERSION}`;
+
+/** Whether gruntwork-install needs a GitHub token to read the repository. */
+function isPrivate(repository: string): boolean {
+  return !PUBLIC_REPOS.includes(repository);
+}
+
+function installSection(repo: ModuleRepository, mod: ScriptModuleEntry): string[] {
+  const token = isPrivate(repo.repository)
+    ? `${repo.repository} is a private repository, so gruntwork-install needs a GitHub token that can read it in \`GITHUB_OAUTH_TOKEN\`. Use a machine user's token in CI and pass it to Packer or user data from a secret store, never from the code.`
+    : `${repo.repository} is public, so gruntwork-install needs no token.`;
+  const script = [
+    ...(isPrivate(repo.repository) ? ['export GITHUB_OAUTH_TOKEN="(a token that can read the repository)"'] : []),
+    '# gruntwork-install itself, once per machine',
+    BOOTSTRAP_GRUNTWORK_INSTALLER,
+    installCommand(repo.repository, mod),
+  ].join('\n');
+  const sections = [
+    '## Install',
+    `Install it with [gruntwork-install](https://github.com/gruntwork-io/gruntwork-installer), pinned to release ${mod.version}. ${token}`,
+    codeBlock('bash', script),
+  ];
+  if (mod.install.params.length > 0) {
     sections.push(
-      '## Related modules',
-      mod.related.map((ref) => `- [${escapeMdx(titleOf(ref))}](${modulePermalink(ref)}) (\`${ref}\`)`).join('\n'),
+      'Options of the install script, passed with `--module-param`:',
+      [
+        '| Parameter | Value above | What it sets |',
+        '|---|---|---|',
+        ...mod.install.params.map((p) => `| \`${p.name}\` | \`${p.value}\` | ${cell(p.description)} |`),
+      ].join('\n'),
     );
   }
+  const installed = mod.install.installs.map((entry) => {
+    const [file = entry, note] = entry.split(/ \((.*)\)$/);
+    return `- \`${file}\`${note === undefined ? '' : ` (${escapeMdx(note)})`}`;
+  });
+  sections.push(`It installs:\n\n${installed.join('\n')}`);
+  if (mod.install.requires.length > 0) {
+    sections.push(`It needs:\n\n${mod.install.requires.map((r) => `- ${escapeMdx(r)}`).join('\n')}`);
+  }
+  return sections;
+}
+
+/** Longest line of a usage block, in characters, before it wraps. */
+const SYNOPSIS_WIDTH = 76;
+
+/**
+ * The usage of a command: required flags with their arguments, optional ones in brackets. Lines
+ * wrap between flags at 76 characters, continuation lines indented by two spaces.
+ */
+export function commandSynopsis(command: ScriptCommand): string {
+  const flag = (f: ScriptCommand['flags'][number]): string =>
+    f.argument === undefined ? f.name : `${f.name} ${f.argument}`;
+  const parts = [
+    ...command.flags.filter((f) => f.required).map(flag),
+    ...command.flags.filter((f) => !f.required).map((f) => `[${flag(f)}]`),
+  ];
+  const lines = [command.name];
+  for (const part of parts) {
+    const last = lines[lines.length - 1] ?? '';
+    if (last.length + 1 + part.length <= SYNOPSIS_WIDTH) lines[lines.length - 1] = `${last} ${part}`;
+    else lines.push(`  ${part}`);
+  }
+  return lines.join('\n');
+}
+
+/** The Default cell of a flag: Required, its default, off for a switch, or not set. */
+function flagDefault(flag: ScriptCommand['flags'][number]): string {
+  if (flag.required) return '**Required**';
+  if (flag.default !== undefined) return `\`${flag.default.replace(/\|/g, '\\|')}\``;
+  return flag.argument === undefined ? 'off' : 'not set';
+}
+
+/** An anchor for a command heading: `openvpn-admin request` becomes `command-openvpn-admin-request`. */
+function commandAnchor(command: ScriptCommand): string {
+  return `command-${command.name.replace(/[ .]/g, '-')}`;
+}
+
+/** The name of a module's install script when it is documented as a command. */
+export const INSTALL_SCRIPT = 'install.sh';
+
+function commandsIntro(commands: readonly ScriptCommand[]): string {
+  const installed = commands.filter((c) => c.name !== INSTALL_SCRIPT);
+  const script = commands.length > installed.length;
+  const programs = [...new Set(installed.map((c) => c.name.split(' ')[0] ?? c.name))];
+  const what =
+    installed.length === 0
+      ? 'The module adds no command of its own: its settings are flags of its install script.'
+      : programs.length === 1 && installed.some((c) => c.name.includes(' '))
+        ? `The module installs \`${programs[0] ?? ''}\`; ${installed.length === 1 ? 'this is the subcommand you run' : 'these are its subcommands'}.`
+        : `The module installs ${installed.length === 1 ? 'one command' : `${String(installed.length)} commands`}.`;
+  const params = script
+    ? ' gruntwork-install runs `install.sh` once and passes each `--module-param name=value` to it as `--name value`.'
+    : '';
+  return `${what}${params} Required flags come first in each usage line; optional ones are in brackets.`;
+}
+
+function commandsSection(commands: readonly ScriptCommand[]): string[] {
+  return [
+    '## Commands',
+    commandsIntro(commands),
+    ...commands.map((command) => {
+      const parts = [
+        `### \`${command.name}\` ${headingId(commandAnchor(command))}`,
+        paragraphs(command.description),
+        codeBlock('text', commandSynopsis(command)),
+      ];
+      if (command.flags.length === 0) {
+        parts.push('It takes no flags.');
+      } else {
+        parts.push(
+          [
+            '| Flag | Argument | Default | Description |',
+            '|---|---|---|---|',
+            ...command.flags.map(
+              (f) =>
+                `| \`${f.name}\` | ${f.argument === undefined ? 'none (a switch)' : `\`${f.argument}\``} | ${flagDefault(f)} | ${cell(f.description)} |`,
+            ),
+          ].join('\n'),
+        );
+      }
+      return parts.join('\n\n');
+    }),
+  ];
+}
+
+function environmentSection(mod: ScriptModuleEntry): string[] {
+  if (mod.environment.length === 0) {
+    return ['## Environment variables', 'It reads no environment variables: every setting is a flag.'];
+  }
+  return [
+    '## Environment variables',
+    'It reads these environment variables:',
+    [
+      '| Variable | Required | What it sets |',
+      '|---|---|---|',
+      ...mod.environment.map((e) => `| \`${e.name}\` | ${e.required ? 'Yes' : 'No'} | ${cell(e.description)} |`),
+    ].join('\n'),
+  ];
+}
+
+function exitCodesSection(mod: ScriptModuleEntry): string[] {
+  return [
+    '## Exit codes',
+    [
+      '| Code | Meaning |',
+      '|---|---|',
+      ...[...mod.exitCodes].sort((a, b) => a.code - b.code).map((e) => `| ${String(e.code)} | ${cell(e.meaning)} |`),
+    ].join('\n'),
+  ];
+}
+
+const EXAMPLE_CONTEXT_LABELS: Record<ScriptExample['context'], string> = {
+  ci: 'In a CI job',
+  packer: 'In a Packer build',
+  'user-data': 'In EC2 user data',
+  docker: 'In a Docker image',
+  shell: 'From a shell',
+};
+
+function examplesSection(examples: readonly ScriptExample[]): string[] {
+  return [
+    '## Examples',
+    ...examples.map((example) =>
+      [
+        `### ${escapeMdx(example.title)}`,
+        `*${EXAMPLE_CONTEXT_LABELS[example.context]}.* ${paragraphs(example.description)}`,
+        codeBlock(example.language, example.code, example.file),
+      ].join('\n\n'),
+    ),
+  ];
+}
+
+/** The MDX page of a script module: install, commands and flags, environment, exit codes, examples. */
+export function renderScriptModulePage(
+  repo: ModuleRepository,
+  mod: ScriptModuleEntry,
+  position: number,
+  titleOf: ModuleTitleLookup,
+): string {
+  const sections = [
+    ...moduleIntro(repo, mod, position),
+    ...installSection(repo, mod),
+    ...commandsSection(mod.commands),
+    ...environmentSection(mod),
+    ...exitCodesSection(mod),
+    ...examplesSection(mod.examples),
+    ...relatedSection(mod, titleOf),
+  ];
   return `${sections.join('\n\n')}\n`;
 }
 

@@ -83,7 +83,7 @@ const prose = (minWords: number) =>
     );
 const tags = z.array(z.enum(TAG_KEYS)).min(1, 'must list at least one tag');
 
-/** One input of a module or service: a Terraform variable, or a flag for script modules. */
+/** One input of a Terraform module or service: a Terraform variable, or a --flag of a service run as a script. */
 export const inputSchema = z.strictObject({
   name: z.string().regex(/^(?:--)?[a-z][a-z0-9_-]*$/, 'must be a variable name or a --flag'),
   type: z.string().min(1),
@@ -99,22 +99,59 @@ export const outputSchema = z.strictObject({
   description: prose(4),
 });
 
-/** A module of the Infrastructure as Code Library (issue 6). */
-export const moduleSchema = z
+/**
+ * A field that belongs to the other kind of module: absent is fine, any value is an error that
+ * names the field and says which kind it belongs to.
+ */
+const notFor = (kind: 'terraform' | 'script', field: string, instead: string) =>
+  z.never({ error: `a ${kind} module has no "${field}"; ${instead}` }).optional();
+
+/** Error option of a field every module of `kind` must have: names the field when it is missing. */
+const neededBy = (kind: 'terraform' | 'script', field: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? `a ${kind} module needs "${field}"` : undefined),
+});
+
+/**
+ * A Terraform resource type (`aws_vpc`) or data source (`data.aws_iam_policy_document`) that a
+ * module creates or reads. Types are `<provider>_<name>`, except the `external` and `http` data
+ * sources, named after their provider. A module that only computes values lists none.
+ */
+const resourceAddress = z
+  .string()
+  .regex(
+    /^(?:data\.(?:external|http)|(?:data\.)?[a-z][a-z0-9]*_[a-z0-9_]+)$/,
+    'must be a Terraform resource type such as aws_vpc, or data.<type> for a data source',
+  );
+
+/** Fields shared by both kinds of module. */
+const moduleCommon = {
+  name: kebab,
+  title: z.string().min(3),
+  description: prose(80),
+  version: semver,
+  /** Other modules, as `repository/module`. */
+  related: z.array(z.string().regex(/^terraform-aws-[a-z-]+\/[a-z0-9-]+$/, 'must be repository/module')).default([]),
+  tags,
+};
+
+/** A Terraform module: used from HCL, with inputs, outputs and the resources it manages. */
+export const terraformModuleSchema = z
   .strictObject({
-    name: kebab,
-    title: z.string().min(3),
-    /** `terraform` modules are used from HCL; `script` modules are installed and run on servers. */
-    kind: z.enum(['terraform', 'script']).default('terraform'),
-    description: prose(80),
-    version: semver,
-    resources: z.array(z.string().min(1)).min(1),
-    inputs: z.array(inputSchema).min(3, 'must list at least 3 inputs'),
-    outputs: z.array(outputSchema).min(2, 'must list at least 2 outputs'),
-    usage: z.strictObject({ terraform: z.string().min(20), terragrunt: z.string().min(20) }),
-    /** Other modules, as `repository/module`. */
-    related: z.array(z.string().regex(/^terraform-aws-[a-z-]+\/[a-z0-9-]+$/, 'must be repository/module')).default([]),
-    tags,
+    ...moduleCommon,
+    kind: z.literal('terraform').default('terraform'),
+    /** Resource types it creates and data sources it reads; empty for a module that only computes values. */
+    resources: z.array(resourceAddress, neededBy('terraform', 'resources')),
+    inputs: z.array(inputSchema, neededBy('terraform', 'inputs')).min(3, 'must list at least 3 inputs'),
+    outputs: z.array(outputSchema, neededBy('terraform', 'outputs')).min(2, 'must list at least 2 outputs'),
+    usage: z.strictObject(
+      { terraform: z.string().min(20), terragrunt: z.string().min(20) },
+      neededBy('terraform', 'usage'),
+    ),
+    install: notFor('terraform', 'install', 'set kind: script for a module installed with gruntwork-install'),
+    commands: notFor('terraform', 'commands', 'set kind: script for a command-line tool'),
+    environment: notFor('terraform', 'environment', 'set kind: script for a command-line tool'),
+    exitCodes: notFor('terraform', 'exitCodes', 'set kind: script for a command-line tool'),
+    examples: notFor('terraform', 'examples', 'show its use under usage'),
   })
   .superRefine((entry, ctx) => {
     entry.inputs.forEach((input, index) => {
@@ -137,6 +174,163 @@ export const moduleSchema = z
     const dup = names.find((n, i) => names.indexOf(n) !== i);
     if (dup) ctx.addIssue({ code: 'custom', path: ['inputs'], message: `input "${dup}" is listed twice` });
   });
+
+/** One flag of a script's command. */
+export const scriptFlagSchema = z
+  .strictObject({
+    name: z.string().regex(/^--[a-z][a-z0-9-]*$/, 'must be a --flag'),
+    /** Placeholder of the flag's value, for example `AMI_ID` or `NAME=VALUE`; absent for a switch that takes none. */
+    argument: z
+      .string()
+      .regex(
+        /^[A-Z][A-Z0-9_]*(?:[=/][A-Z][A-Z0-9_]*)?$/,
+        'must be an upper-case placeholder such as AMI_ID or NAME=VALUE',
+      )
+      .optional(),
+    required: z.boolean().default(false),
+    /** The value used when the flag is not given, as the reader would type it. */
+    default: z.string().min(1).optional(),
+    description: prose(4),
+  })
+  .superRefine((flag, ctx) => {
+    if (flag.required && flag.default !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['default'], message: 'a required flag cannot have a default' });
+    if (flag.required && flag.argument === undefined)
+      ctx.addIssue({ code: 'custom', path: ['argument'], message: 'a required flag needs an argument' });
+  });
+
+/** One command a script module puts on the PATH (or one subcommand of it). */
+export const scriptCommandSchema = z
+  .strictObject({
+    /**
+     * The command as typed: `mount-ebs-volume`, `openvpn-admin request` for a subcommand, or
+     * `install.sh` for the module's install script, which gruntwork-install runs.
+     */
+    name: z
+      .string()
+      .regex(
+        /^(?:install\.sh|[a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*){0,2})$/,
+        'must be a command, optionally with a subcommand, or install.sh',
+      ),
+    description: prose(8),
+    flags: z.array(scriptFlagSchema).default([]),
+  })
+  .superRefine((command, ctx) => {
+    const names = command.flags.map((f) => f.name);
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup) ctx.addIssue({ code: 'custom', path: ['flags'], message: `flag "${dup}" is listed twice` });
+  });
+
+/** One environment variable a script reads. */
+export const scriptEnvironmentSchema = z.strictObject({
+  name: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name'),
+  required: z.boolean().default(false),
+  description: prose(4),
+});
+
+/** One exit status of a script. */
+export const scriptExitCodeSchema = z.strictObject({
+  code: z.int().min(0).max(255),
+  meaning: prose(3),
+});
+
+/** Where an example runs; the page labels it. */
+export const SCRIPT_EXAMPLE_CONTEXTS = ['ci', 'packer', 'user-data', 'docker', 'shell'] as const;
+
+/** A realistic example of running a script module. */
+export const scriptExampleSchema = z.strictObject({
+  title: z.string().min(5),
+  context: z.enum(SCRIPT_EXAMPLE_CONTEXTS),
+  /** Code-block language. */
+  language: z.enum(['bash', 'yaml', 'hcl', 'json', 'dockerfile']),
+  /** File name shown above the code, for example `.circleci/config.yml`. */
+  file: z.string().min(1),
+  /** One or two sentences before the code. */
+  description: prose(6),
+  code: z.string().min(20),
+});
+
+/** How a script module is installed with gruntwork-install. */
+export const scriptInstallSchema = z.strictObject(
+  {
+    /**
+     * `module`: `gruntwork-install --module-name <name>` runs the module's install script.
+     * `binary`: `gruntwork-install --binary-name <binary>` downloads a compiled release asset.
+     */
+    method: z.enum(['module', 'binary']),
+    /** Release-asset name for the `binary` method, when it differs from the module name. */
+    binary: kebab.optional(),
+    /** Options passed to the install script with `--module-param name=value`. */
+    params: z.array(z.strictObject({ name: kebab, value: z.string().min(1), description: prose(4) })).default([]),
+    /** Absolute paths of the files it installs, each optionally followed by a note in parentheses. */
+    installs: z
+      .array(z.string().regex(/^\/\S+(?: \([^()]+\))?$/, 'must be an absolute path, optionally with a (note)'))
+      .min(1, 'must list what it installs'),
+    /** Tools that must already be on the machine. */
+    requires: z.array(z.string().min(1)).default([]),
+  },
+  neededBy('script', 'install'),
+);
+
+/** A script module: a Bash or Go tool installed on a server or CI machine and run from a shell. */
+export const scriptModuleSchema = z
+  .strictObject({
+    ...moduleCommon,
+    kind: z.literal('script'),
+    install: scriptInstallSchema,
+    commands: z.array(scriptCommandSchema, neededBy('script', 'commands')).min(1, 'must list at least 1 command'),
+    environment: z.array(scriptEnvironmentSchema, neededBy('script', 'environment')),
+    exitCodes: z
+      .array(scriptExitCodeSchema, neededBy('script', 'exitCodes'))
+      .min(2, 'must list exit code 0 and at least one failure'),
+    examples: z.array(scriptExampleSchema, neededBy('script', 'examples')).min(1).max(2, 'must list 1 or 2 examples'),
+    resources: notFor('script', 'resources', 'say what it changes in the description or a command'),
+    inputs: notFor('script', 'inputs', 'list its flags under commands'),
+    outputs: notFor('script', 'outputs', 'say what it prints in its command description'),
+    usage: notFor('script', 'usage', 'show how to run it under examples'),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.install.method === 'module' && entry.install.binary !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['install', 'binary'],
+        message: 'only the binary method installs a release asset',
+      });
+    if (!entry.exitCodes.some((e) => e.code === 0))
+      ctx.addIssue({ code: 'custom', path: ['exitCodes'], message: 'must say what exit code 0 means' });
+    entry.examples.forEach((example, index) => {
+      if (!example.code.includes('gruntwork-install')) return;
+      const tags = [...example.code.matchAll(/--tag\s+['"]?(v[0-9.]+)/g)].map((m) => m[1]);
+      if (!tags.includes(entry.version))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['examples', index, 'code'],
+          message: `gruntwork-install must pin --tag ${entry.version}, the module's version`,
+        });
+      if (!example.code.includes('bootstrap-gruntwork-installer.sh'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['examples', index, 'code'],
+          message:
+            'the example runs gruntwork-install, so it must first install it with bootstrap-gruntwork-installer.sh',
+        });
+      if (!example.code.includes('GITHUB_OAUTH_TOKEN'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['examples', index, 'code'],
+          message: 'gruntwork-install reads private repositories with GITHUB_OAUTH_TOKEN; the example must set it',
+        });
+    });
+  });
+
+/**
+ * A module of the Infrastructure as Code Library: `kind: terraform` (the default) is used from
+ * HCL; `kind: script` is installed with gruntwork-install and run from a shell. Each kind rejects
+ * the other's fields, naming the field.
+ */
+export const moduleSchema = z.discriminatedUnion('kind', [terraformModuleSchema, scriptModuleSchema], {
+  error: 'kind must be "terraform" or "script"',
+});
 
 /** One file of the module catalog: a repository and its modules. */
 export const moduleRepositorySchema = z.strictObject({
@@ -200,6 +394,10 @@ export const releaseMonthSchema = z.strictObject({
 });
 
 export type ModuleEntry = z.infer<typeof moduleSchema>;
+export type TerraformModuleEntry = z.infer<typeof terraformModuleSchema>;
+export type ScriptModuleEntry = z.infer<typeof scriptModuleSchema>;
+export type ScriptCommand = z.infer<typeof scriptCommandSchema>;
+export type ScriptExample = z.infer<typeof scriptExampleSchema>;
 export type ModuleRepository = z.infer<typeof moduleRepositorySchema>;
 export type ServiceEntry = z.infer<typeof serviceSchema>;
 export type ServiceCategory = z.infer<typeof serviceCategorySchema>;

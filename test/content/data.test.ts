@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { loadCatalog } from '../../plugins/catalog/load';
+import { GRUNTWORK_INSTALLER_VERSION } from '../../plugins/catalog/render';
 import { readContract } from '../contract/built-site';
 import { pendingSectionOf } from '../contract/pending';
 
@@ -42,10 +43,60 @@ describe.each(['modules', 'services', 'releases'] as const)('generated %s pages'
 });
 
 describe('catalog figures', () => {
-  it('gives every module at least 3 inputs and 2 outputs', () => {
-    const thin = catalog.repositories.flatMap((r) =>
-      r.modules.filter((m) => m.inputs.length < 3 || m.outputs.length < 2).map((m) => m.name),
+  const modules = catalog.repositories.flatMap((r) => r.modules.map((m) => ({ repository: r.repository, m })));
+
+  it('gives every Terraform module at least 3 inputs and 2 outputs', () => {
+    const thin = modules.flatMap(({ m }) =>
+      m.kind === 'terraform' && (m.inputs.length < 3 || m.outputs.length < 2) ? [m.name] : [],
     );
     expect(thin).toEqual([]);
+  });
+
+  it('has the 38 script modules, each with a flag, exit code 0 and an example that runs one of its commands', () => {
+    const scripts = modules.flatMap(({ repository, m }) => (m.kind === 'script' ? [{ repository, m }] : []));
+    expect(scripts).toHaveLength(38);
+    const problems = scripts.flatMap(({ repository, m }) => {
+      const where = `${repository}/${m.name}`;
+      const found: string[] = [];
+      if (m.commands.every((c) => c.flags.length === 0)) found.push(`${where}: no command has a flag`);
+      // An install script runs when gruntwork-install installs the module.
+      const programs = m.commands.map((c) =>
+        c.name === 'install.sh' ? `--module-name '${m.name}'` : (c.name.split(' ')[0] ?? c.name),
+      );
+      if (!m.examples.some((e) => programs.some((p) => e.code.includes(p))))
+        found.push(`${where}: no example runs ${programs.join(' or ')}`);
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('installs every script module from its own repository at its own version', () => {
+    const wrong = modules.flatMap(({ repository, m }) =>
+      m.kind !== 'script'
+        ? []
+        : m.examples.flatMap((e) =>
+            [...e.code.matchAll(/--repo\s+'([^']+)'\s+--tag\s+'([^']+)'/g)]
+              .filter(([, repo, tag]) => repo?.endsWith(`/${repository}`) === true && tag !== m.version)
+              .map(([line]) => `${repository}/${m.name}: ${line}`),
+          ),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('bootstraps gruntwork-install in script examples at the release the install sections use', () => {
+    const other = modules.flatMap(({ repository, m }) =>
+      m.kind !== 'script'
+        ? []
+        : m.examples.flatMap((e) =>
+            [
+              ...e.code.matchAll(
+                /gruntwork-installer\/(v[\d.]+)\/bootstrap[^|]*\|\s*bash \/dev\/stdin --version (v[\d.]+)/g,
+              ),
+            ]
+              .filter(([, url, flag]) => url !== GRUNTWORK_INSTALLER_VERSION || flag !== GRUNTWORK_INSTALLER_VERSION)
+              .map(([line]) => `${repository}/${m.name}: ${line}`),
+          ),
+    );
+    expect(other).toEqual([]);
   });
 });

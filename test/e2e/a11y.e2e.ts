@@ -10,6 +10,7 @@ import { baseUrl, registerBrowserSession } from './browser';
 const PAGE_TYPES: Record<string, string> = {
   'doc page': '/guides/build-it-yourself/vpc/core-concepts/cidr-notation',
   'module page': '/reference/modules/terraform-aws-vpc/vpc-app/',
+  'script module page': '/reference/modules/terraform-aws-server/persistent-ebs-volume/',
   'service page': '/reference/services/networking/management-vpc',
   'knowledge-base article': '/discussions/knowledge-base/10',
   'release month': '/guides/stay-up-to-date/releases/2023-03/',

@@ -42,10 +42,61 @@ export const validModule = {
   tags: ['vpc', 'networking'],
 };
 
+/** A script module: installed with gruntwork-install and run from a shell. */
+export const validScript = {
+  name: 'persistent-ebs-volume',
+  title: 'Persistent EBS volume mounting',
+  kind: 'script',
+  description: `Attaches and mounts an EBS volume that outlives the instance. ${words(85, 'volume')}`,
+  version: 'v0.22.4',
+  install: {
+    method: 'module',
+    installs: ['/usr/local/bin/mount-ebs-volume', '/usr/local/bin/unmount-ebs-volume'],
+    requires: ['AWS CLI v2'],
+  },
+  commands: [
+    {
+      name: 'mount-ebs-volume',
+      description: 'Attaches the volume to this instance, formats it when empty and mounts it.',
+      flags: [
+        {
+          name: '--volume-id',
+          argument: 'VOLUME_ID',
+          required: true,
+          description: 'ID of the EBS volume to attach.',
+        },
+        {
+          name: '--mount-point',
+          argument: 'PATH',
+          default: '/data',
+          description: 'Folder where the volume is mounted.',
+        },
+        { name: '--skip-format', description: 'Never format the volume, even when it is empty.' },
+      ],
+    },
+  ],
+  environment: [{ name: 'AWS_REGION', description: 'Region of the volume when --aws-region is not given.' }],
+  exitCodes: [
+    { code: 0, meaning: 'The volume is mounted.' },
+    { code: 1, meaning: 'The volume could not be attached or mounted.' },
+  ],
+  examples: [
+    {
+      title: 'Mount the data volume at boot',
+      context: 'user-data',
+      language: 'bash',
+      file: 'user-data.sh',
+      description: 'The instance mounts its volume before the application starts.',
+      code: 'mount-ebs-volume --volume-id vol-0123456789abcdef0 --mount-point /data\n',
+    },
+  ],
+  tags: ['ec2', 'storage'],
+};
+
 export const validRepository = {
   repository: 'terraform-aws-vpc',
   summary: 'Modules for building VPCs, subnets, NAT gateways, flow logs and peering connections.',
-  modules: [validModule, { ...validModule, name: 'vpc-flow-logs', title: 'VPC flow logs', related: [] }],
+  modules: [validModule, { ...validModule, name: 'vpc-flow-logs', title: 'VPC flow logs', related: [] }, validScript],
 };
 
 export const validMonth = (month: string, version: string) => ({

@@ -27,7 +27,11 @@ describe('loadCatalog', () => {
         'releases/2016-07.yml': validMonth('2016-07', 'v0.1.1'),
       }),
     );
-    expect(catalog.repositories[0]?.modules.map((m) => m.name)).toEqual(['vpc-app', 'vpc-flow-logs']);
+    expect(catalog.repositories[0]?.modules.map((m) => m.name)).toEqual([
+      'vpc-app',
+      'vpc-flow-logs',
+      'persistent-ebs-volume',
+    ]);
     expect(catalog.releaseMonths.map((m) => m.month)).toEqual(['2016-06', '2016-07']);
   });
 

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  commandSynopsis,
   escapeMdx,
+  installCommand,
   monthLabel,
   moduleSourceUrl,
   renderModulePage,
@@ -18,7 +20,7 @@ import { validMonth, validRepository } from './fixtures';
 
 const repo = moduleRepositorySchema.parse(validRepository);
 const mod = repo.modules[0];
-if (!mod) throw new Error('fixture has no module');
+if (mod?.kind !== 'terraform') throw new Error('fixture has no Terraform module');
 const page = renderModulePage(repo, mod, 1, (ref) =>
   ref === 'terraform-aws-vpc/vpc-flow-logs' ? 'VPC flow logs' : ref,
 );
@@ -58,6 +60,100 @@ describe('renderModulePage', () => {
     expect(page).toContain(
       '- [VPC flow logs](/reference/modules/terraform-aws-vpc/vpc-flow-logs/) (`terraform-aws-vpc/vpc-flow-logs`)',
     );
+  });
+});
+
+describe('renderModulePage for a module that creates nothing', () => {
+  it('says so, and lists the data sources it reads', () => {
+    const computed = renderModulePage(
+      repo,
+      { ...mod, resources: ['data.aws_iam_policy_document'], related: [] },
+      1,
+      (ref) => ref,
+    );
+    expect(computed).toContain('This module creates no resources: it only computes values from its inputs.');
+    expect(computed).toContain('The data sources it reads:\n\n- `data.aws_iam_policy_document`');
+    expect(computed).not.toContain('The resources this module creates:');
+  });
+});
+
+describe('renderModulePage for a script module', () => {
+  const script = repo.modules[2];
+  if (script?.kind !== 'script') throw new Error('fixture has no script module');
+  const scriptPage = renderModulePage(repo, script, 3, (ref) => ref);
+  const headings = [...scriptPage.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+
+  it('has the script sections in order and none of a Terraform module', () => {
+    expect(headings).toEqual(['Install', 'Commands', 'Environment variables', 'Exit codes', 'Examples']);
+    expect(scriptPage).toContain('kind="script"');
+  });
+
+  it('installs with gruntwork-install pinned to the version, with the token for a private repository', () => {
+    expect(installCommand(repo.repository, script)).toBe(
+      "gruntwork-install --module-name 'persistent-ebs-volume' \\\n  --repo 'https://github.com/gruntwork-io/terraform-aws-vpc' \\\n  --tag 'v0.22.4'",
+    );
+    expect(scriptPage).toContain('export GITHUB_OAUTH_TOKEN=');
+    expect(scriptPage).toContain('- `/usr/local/bin/mount-ebs-volume`');
+    expect(
+      installCommand(repo.repository, {
+        ...script,
+        install: { ...script.install, method: 'binary', binary: 'ebs-tool', params: [] },
+      }),
+    ).toMatch(/^gruntwork-install --binary-name 'ebs-tool' /);
+  });
+
+  it('gives each command an anchor, a usage line and a flag table', () => {
+    const command = script.commands[0];
+    if (!command) throw new Error('fixture has no command');
+    expect(commandSynopsis(command)).toBe(
+      'mount-ebs-volume --volume-id VOLUME_ID [--mount-point PATH] [--skip-format]',
+    );
+    const long = {
+      ...command,
+      flags: [...command.flags, { name: '--file-system-type', argument: 'TYPE', required: false, description: 'x' }],
+    };
+    expect(commandSynopsis(long)).toBe(
+      'mount-ebs-volume --volume-id VOLUME_ID [--mount-point PATH] [--skip-format]\n  [--file-system-type TYPE]',
+    );
+    expect(scriptPage).toContain('### `mount-ebs-volume` \\{#command-mount-ebs-volume}');
+    expect(scriptPage).toContain('| `--volume-id` | `VOLUME_ID` | **Required** | ID of the EBS volume to attach. |');
+    expect(scriptPage).toContain('| `--mount-point` | `PATH` | `/data` | Folder where the volume is mounted. |');
+    expect(scriptPage).toContain('| `--skip-format` | none (a switch) | off |');
+  });
+
+  it('says how many commands the module installs, or that its flags belong to its install script', () => {
+    expect(scriptPage).toContain('The module installs one command.');
+    const command = script.commands[0];
+    if (!command) throw new Error('fixture has no command');
+    const installScript = renderModulePage(
+      repo,
+      { ...script, commands: [{ ...command, name: 'install.sh' }] },
+      3,
+      (r) => r,
+    );
+    expect(installScript).toContain(
+      'The module adds no command of its own: its settings are flags of its install script. gruntwork-install runs `install.sh` once',
+    );
+    const subcommands = renderModulePage(
+      repo,
+      {
+        ...script,
+        commands: [
+          { ...command, name: 'ebs mount' },
+          { ...command, name: 'ebs unmount' },
+        ],
+      },
+      3,
+      (r) => r,
+    );
+    expect(subcommands).toContain('The module installs `ebs`; these are its subcommands.');
+  });
+
+  it('lists environment variables and exit codes, and labels where each example runs', () => {
+    expect(scriptPage).toContain('| `AWS_REGION` | No | Region of the volume when --aws-region is not given. |');
+    expect(scriptPage).toContain('| 1 | The volume could not be attached or mounted. |');
+    expect(scriptPage).toContain('*In EC2 user data.* The instance mounts its volume');
+    expect(scriptPage).toContain('```bash title="user-data.sh"');
   });
 });
 
