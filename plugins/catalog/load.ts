@@ -94,8 +94,8 @@ interface Validated<T> {
 
 /**
  * Validates each file against `schema`, entry by entry. Every issue goes into `problems`. A file
- * whose top-level fields are wrong is dropped; otherwise an invalid entry of its `listKey` list is
- * dropped and the file's other entries load, so references to them stay valid.
+ * whose top-level fields or list are wrong is dropped; otherwise an invalid entry of its `listKey`
+ * list is dropped and the file's other entries load, so references to them stay valid.
  * @param skipped - receives the names (`name` or `slug` field) of dropped entries, and `*` for a
  *   dropped file, keyed by the file, so cross-checks do not report references to them as missing.
  */
@@ -117,8 +117,11 @@ function validateAll<T>(
     problems.push(...formatIssues(file, data, full.error.issues));
     const names = new Set<string>();
     skipped.set(file, names);
+    // An issue outside any single entry (a top-level field, or the list itself) drops the file.
+    const inEntry = (issue: z.core.$ZodIssue): boolean =>
+      issue.path[0] === listKey && typeof issue.path[1] === 'number';
     const envelope = envelopeSchema.safeParse(data);
-    if (!envelope.success) {
+    if (!envelope.success || !full.error.issues.every(inEntry)) {
       names.add('*');
       return [];
     }
