@@ -66,7 +66,16 @@ export function formatIssues(file: string, data: unknown, issues: readonly z.cor
   });
 }
 
-function readYamlFiles(dataDir: string, sub: string, problems: string[]): { file: string; data: unknown }[] {
+/**
+ * Parses every YAML file of `data/<sub>`. A file that does not parse is reported, and marked in
+ * `skipped` (as `*`) so that references into it are not reported as well.
+ */
+function readYamlFiles(
+  dataDir: string,
+  sub: string,
+  problems: string[],
+  skipped: Map<string, Set<string>>,
+): { file: string; data: unknown }[] {
   const dir = path.join(dataDir, sub);
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -78,7 +87,8 @@ function readYamlFiles(dataDir: string, sub: string, problems: string[]): { file
       try {
         return [{ file, data: parseYaml(fs.readFileSync(path.join(dir, name), 'utf8')) as unknown }];
       } catch (error) {
-        problems.push(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0] ?? ''}`);
+        problems.push(`${file}: not valid YAML: ${((error as Error).message.split('\n')[0] ?? '').replace(/:$/, '')}`);
+        skipped.set(file, new Set(['*']));
         return [];
       }
     });
@@ -134,7 +144,10 @@ function validateAll<T>(
       }
       const record = (entry ?? {}) as Record<string, unknown>;
       const name = record.name ?? record.slug;
-      if (typeof name === 'string') names.add(name);
+      // An entry whose own name is invalid may be the one any reference into the file meant.
+      const nameIsValid = result.error.issues.every((issue) => issue.path[0] !== 'name' && issue.path[0] !== 'slug');
+      if (typeof name === 'string' && nameIsValid) names.add(name);
+      else names.add('*');
       return [];
     });
     return [{ file, value: { ...envelope.data, [listKey]: entries } as T, indices }];
@@ -161,21 +174,21 @@ export function loadCatalog(dataDir: string): Catalog {
   const problems: string[] = [];
   const skipped = new Map<string, Set<string>>();
   const repositories = validateAll<ModuleRepository>(
-    readYamlFiles(dataDir, 'modules', problems),
+    readYamlFiles(dataDir, 'modules', problems, skipped),
     moduleRepositorySchema,
     'modules',
     problems,
     skipped,
   );
   const categories = validateAll<ServiceCategory>(
-    readYamlFiles(dataDir, 'services', problems),
+    readYamlFiles(dataDir, 'services', problems, skipped),
     serviceCategorySchema,
     'services',
     problems,
     skipped,
   );
   const months = validateAll<ReleaseMonth>(
-    readYamlFiles(dataDir, 'releases', problems),
+    readYamlFiles(dataDir, 'releases', problems, skipped),
     releaseMonthSchema,
     'entries',
     problems,
@@ -232,14 +245,16 @@ export function loadCatalog(dataDir: string): Catalog {
   // Releases: file name, dates inside the month, versions rising per repository across months.
   const latest = new Map<string, { version: string; where: string }>();
   for (const { file, value, indices } of months) {
-    if (path.basename(file, '.yml') !== value.month)
-      problems.push(`${file}: month: "${value.month}" does not match the file name`);
+    const monthMatchesFile = path.basename(file, '.yml') === value.month;
+    if (!monthMatchesFile) problems.push(`${file}: month: "${value.month}" does not match the file name`);
     const ordered = value.entries
       .map((entry, index) => ({ entry, index: indices[index] ?? index }))
       .sort((a, b) => a.entry.date.localeCompare(b.entry.date));
     for (const { entry, index } of ordered) {
       const where = `${file}: entries[${String(index)}] (${entry.repository} ${entry.version})`;
-      if (!entry.date.startsWith(value.month)) problems.push(`${where}.date: ${entry.date} is not in ${value.month}`);
+      // With the month and the file name at odds, which one is right is unknown: report only that.
+      if (monthMatchesFile && !entry.date.startsWith(value.month))
+        problems.push(`${where}.date: ${entry.date} is not in ${value.month}`);
       const repoFile = repositories.find((r) => r.value.repository === entry.repository);
       if (repoFile) {
         entry.modules.forEach((name, modIndex) => {

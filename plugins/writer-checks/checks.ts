@@ -269,7 +269,8 @@ export function findBrokenLocalReferences({ outDir, routes, sources = new Map() 
       if (seen.has(value) || exists(target)) continue;
       seen.add(value);
       const source = sources.get(served) ?? sources.get(route);
-      const page = source === undefined ? `${route} (build${file})` : `${sitePath(source)} (page ${route})`;
+      const page =
+        source === undefined ? `${served} (${path.basename(outDir)}${file})` : `${sitePath(source)} (page ${served})`;
       problems.push(
         `${page}: ${attribute}="${value}" points to ${target}, which is no file and no page of the site: fix the path, or add the file under static/`,
       );

@@ -33,11 +33,19 @@ interface DocsContent {
 }
 type PagesContent = { permalink: string; source: string }[];
 
-/** Reads the URL contract of `siteDir`; a missing file is an error naming it. */
-export function readContractRoutes(siteDir: string): Set<string> {
-  const file = path.join(siteDir, CONTRACT_FILE);
-  if (!fs.existsSync(file))
-    throw new Error(`${CONTRACT_FILE}: missing; the knowledge-base check needs the URL contract`);
+/** Options of the plugin. */
+export interface WriterChecksOptions {
+  /** The URL contract file, relative to the site folder or absolute. Default {@link CONTRACT_FILE}. */
+  contractFile?: string;
+}
+
+/**
+ * Reads the URL contract.
+ * @param file - absolute path of the contract file.
+ * @throws Error naming the file when it is missing.
+ */
+export function readContractRoutes(file: string): Set<string> {
+  if (!fs.existsSync(file)) throw new Error(`${file}: missing; the knowledge-base check needs the URL contract`);
   return new Set(
     fs
       .readFileSync(file, 'utf8')
@@ -54,6 +62,7 @@ export function readContractRoutes(siteDir: string): Set<string> {
 export function checkLoadedContent(
   allContent: Record<string, Record<string, unknown> | undefined>,
   contract: ReadonlySet<string>,
+  contractFile: string = CONTRACT_FILE,
 ): { problems: string[]; sources: Map<string, string> } {
   const docs = Object.values(allContent['docusaurus-plugin-content-docs'] ?? {}).flatMap((content) =>
     (content as DocsContent).loadedVersions.flatMap((version) => version.docs),
@@ -68,7 +77,7 @@ export function checkLoadedContent(
   return {
     problems: [
       ...findUnknownFrontMatterKeys(docs),
-      ...findKnowledgeBaseOutsideContract(docs, contract, CONTRACT_FILE),
+      ...findKnowledgeBaseOutsideContract(docs, contract, contractFile),
       ...findDuplicateRoutes(routed),
     ],
     sources: new Map(routed.map(({ route, source }) => [route, source])),
@@ -76,12 +85,17 @@ export function checkLoadedContent(
 }
 
 /** Docusaurus plugin factory. */
-export default function writerChecksPlugin(context: LoadContext): Plugin {
+export default function writerChecksPlugin(context: LoadContext, options?: unknown): Plugin {
+  const { contractFile } = (options ?? {}) as WriterChecksOptions;
+  const contractPath = path.resolve(context.siteDir, contractFile ?? CONTRACT_FILE);
+  // Named from the site folder, or from where the build runs when the file lies outside the site.
+  const fromSite = path.relative(context.siteDir, contractPath);
+  const contractName = fromSite.startsWith('..') ? path.relative(process.cwd(), contractPath) : fromSite;
   let sources = new Map<string, string>();
   return {
     name: 'writer-checks',
     allContentLoaded({ allContent }) {
-      const result = checkLoadedContent(allContent, readContractRoutes(context.siteDir));
+      const result = checkLoadedContent(allContent, readContractRoutes(contractPath), contractName);
       sources = result.sources;
       if (result.problems.length > 0) throw new WriterCheckError(result.problems);
     },

@@ -14,9 +14,11 @@ import { PUBLIC_REPOS } from '@site/src/site-constants';
 const PUBLIC = new Set(PUBLIC_REPOS.map((name) => name.toLowerCase()));
 const RUNS = { numRuns: 500 };
 
-/** `text` with each letter's case set by the matching flag (missing flags keep lower case). */
+/** `text` (ASCII) with each letter's case set by the matching flag (missing flags keep lower case). */
 function withCase(text: string, flags: readonly boolean[]): string {
-  return [...text].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase())).join('');
+  return Array.from({ length: text.length }, (_, i) => text.charAt(i))
+    .map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase()))
+    .join('');
 }
 const caseFlags = fc.array(fc.boolean(), { minLength: 48, maxLength: 48 });
 const randomCase = (text: string): fc.Arbitrary<string> => caseFlags.map((flags) => withCase(text, flags));
@@ -158,15 +160,11 @@ describe('classifyLink never misses a private repository', () => {
 
   it('gives the CIS and Enterprise variants from their sets, ignoring letter case', () => {
     fc.assert(
-      fc.property(
-        privateRepoUrl,
-        fc.constantFrom('cis', 'enterprise') as fc.Arbitrary<'cis' | 'enterprise'>,
-        (parts, variant) => {
-          const { href, repo } = buildUrl(parts);
-          const sets = { cis: [], enterprise: [], [variant]: [parts.repo.toUpperCase()] };
-          expect(classifyLink(href, sets)).toEqual({ repo, variant });
-        },
-      ),
+      fc.property(privateRepoUrl, fc.constantFrom<'cis' | 'enterprise'>('cis', 'enterprise'), (parts, variant) => {
+        const { href, repo } = buildUrl(parts);
+        const sets = { cis: [], enterprise: [], [variant]: [parts.repo.toUpperCase()] };
+        expect(classifyLink(href, sets)).toEqual({ repo, variant });
+      }),
       RUNS,
     );
   });
