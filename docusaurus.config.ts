@@ -17,6 +17,7 @@ import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
 import routeChunksPlugin from './plugins/route-chunks';
 import subscriberLinksPlugin from './plugins/subscriber-links';
+import writerChecksPlugin from './plugins/writer-checks';
 import { darkCodeTheme, lightCodeTheme } from './src/css/prism-themes';
 import { sidebarItemsGenerator } from './plugins/sidebar-helpers';
 
@@ -150,6 +151,9 @@ const config = {
     subscriberLinksPlugin,
     // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
     routeChunksPlugin,
+    // Writer mistakes Docusaurus lets through: unknown front matter keys, knowledge-base numbers
+    // outside the URL contract, two files at one route, local src/href/srcset/poster to nothing.
+    writerChecksPlugin,
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
   ],

@@ -1,11 +1,13 @@
 /**
- * Loads and validates every file in `data/` (issues 5 and 6). Bad input fails loudly: each
- * problem names the file, the entry and the field, and all problems are reported at once.
+ * Loads and validates every file in `data/`. Bad input fails loudly: each problem names the file,
+ * the entry and the field, and all problems are reported at once. An invalid entry is reported and
+ * left out on its own: the other entries of its file still load, so the cross-checks report no
+ * reference to them as missing, and a reference to the invalid entry itself is not reported twice.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type * as z from 'zod';
+import * as z from 'zod';
 
 import {
   moduleRepositorySchema,
@@ -27,7 +29,8 @@ export interface Catalog {
 export class CatalogError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(
-      `Invalid data in data/ (${String(problems.length)} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`,
+      `Invalid data in data/ (${String(problems.length)} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}\n` +
+        'Fix each entry named above (`npm run check:data` lists the same problems without building); the schema is plugins/catalog/schema.ts.',
     );
     this.name = 'CatalogError';
   }
@@ -63,7 +66,16 @@ export function formatIssues(file: string, data: unknown, issues: readonly z.cor
   });
 }
 
-function readYamlFiles(dataDir: string, sub: string, problems: string[]): { file: string; data: unknown }[] {
+/**
+ * Parses every YAML file of `data/<sub>`. A file that does not parse is reported, and marked in
+ * `skipped` (as `*`) so that references into it are not reported as well.
+ */
+function readYamlFiles(
+  dataDir: string,
+  sub: string,
+  problems: string[],
+  skipped: Map<string, Set<string>>,
+): { file: string; data: unknown }[] {
   const dir = path.join(dataDir, sub);
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -75,22 +87,70 @@ function readYamlFiles(dataDir: string, sub: string, problems: string[]): { file
       try {
         return [{ file, data: parseYaml(fs.readFileSync(path.join(dir, name), 'utf8')) as unknown }];
       } catch (error) {
-        problems.push(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0] ?? ''}`);
+        problems.push(`${file}: not valid YAML: ${((error as Error).message.split('\n')[0] ?? '').replace(/:$/, '')}`);
+        skipped.set(file, new Set(['*']));
         return [];
       }
     });
 }
 
+/** One data file after validation: its valid entries, and what its invalid ones were called. */
+interface Validated<T> {
+  file: string;
+  value: T;
+  /** The index each kept entry had in the file, so problems point at the line a writer sees. */
+  indices: number[];
+}
+
+/**
+ * Validates each file against `schema`, entry by entry. Every issue goes into `problems`. A file
+ * whose top-level fields or list are wrong is dropped; otherwise an invalid entry of its `listKey`
+ * list is dropped and the file's other entries load, so references to them stay valid.
+ * @param skipped - receives the names (`name` or `slug` field) of dropped entries, and `*` for a
+ *   dropped file, keyed by the file, so cross-checks do not report references to them as missing.
+ */
 function validateAll<T>(
   files: { file: string; data: unknown }[],
-  schema: z.ZodType<T>,
+  schema: z.ZodObject,
+  listKey: string,
   problems: string[],
-): { file: string; value: T }[] {
+  skipped: Map<string, Set<string>>,
+): Validated<T>[] {
+  const elementSchema = (schema.shape[listKey] as z.ZodArray<z.ZodType>).element;
+  const envelopeSchema = schema.extend({ [listKey]: z.array(z.unknown()) });
   return files.flatMap(({ file, data }) => {
-    const result = schema.safeParse(data);
-    if (result.success) return [{ file, value: result.data }];
-    problems.push(...formatIssues(file, data, result.error.issues));
-    return [];
+    const full = schema.safeParse(data);
+    if (full.success) {
+      const count = ((data as Record<string, unknown[]>)[listKey] ?? []).length;
+      return [{ file, value: full.data as T, indices: Array.from({ length: count }, (_, i) => i) }];
+    }
+    problems.push(...formatIssues(file, data, full.error.issues));
+    const names = new Set<string>();
+    skipped.set(file, names);
+    // An issue outside any single entry (a top-level field, or the list itself) drops the file.
+    const inEntry = (issue: z.core.$ZodIssue): boolean =>
+      issue.path[0] === listKey && typeof issue.path[1] === 'number';
+    const envelope = envelopeSchema.safeParse(data);
+    if (!envelope.success || !full.error.issues.every(inEntry)) {
+      names.add('*');
+      return [];
+    }
+    const indices: number[] = [];
+    const entries = (envelope.data[listKey] as unknown[]).flatMap((entry, index) => {
+      const result = elementSchema.safeParse(entry);
+      if (result.success) {
+        indices.push(index);
+        return [result.data];
+      }
+      const record = (entry ?? {}) as Record<string, unknown>;
+      const name = record.name ?? record.slug;
+      // An entry whose own name is invalid may be the one any reference into the file meant.
+      const nameIsValid = result.error.issues.every((issue) => issue.path[0] !== 'name' && issue.path[0] !== 'slug');
+      if (typeof name === 'string' && nameIsValid) names.add(name);
+      else names.add('*');
+      return [];
+    });
+    return [{ file, value: { ...envelope.data, [listKey]: entries } as T, indices }];
   });
 }
 
@@ -112,9 +172,34 @@ export function compareVersions(a: string, b: string): number {
  */
 export function loadCatalog(dataDir: string): Catalog {
   const problems: string[] = [];
-  const repositories = validateAll(readYamlFiles(dataDir, 'modules', problems), moduleRepositorySchema, problems);
-  const categories = validateAll(readYamlFiles(dataDir, 'services', problems), serviceCategorySchema, problems);
-  const months = validateAll(readYamlFiles(dataDir, 'releases', problems), releaseMonthSchema, problems);
+  const skipped = new Map<string, Set<string>>();
+  const repositories = validateAll<ModuleRepository>(
+    readYamlFiles(dataDir, 'modules', problems, skipped),
+    moduleRepositorySchema,
+    'modules',
+    problems,
+    skipped,
+  );
+  const categories = validateAll<ServiceCategory>(
+    readYamlFiles(dataDir, 'services', problems, skipped),
+    serviceCategorySchema,
+    'services',
+    problems,
+    skipped,
+  );
+  const months = validateAll<ReleaseMonth>(
+    readYamlFiles(dataDir, 'releases', problems, skipped),
+    releaseMonthSchema,
+    'entries',
+    problems,
+    skipped,
+  );
+  /** Whether `repository/module` names a module whose entry or file was already reported invalid. */
+  const isReported = (ref: string): boolean => {
+    const [repository = '', name = ''] = ref.split('/');
+    const names = skipped.get(`data/modules/${repository}.yml`);
+    return names !== undefined && (names.has('*') || names.has(name));
+  };
 
   // Modules: file name, one version per repository, unique names, related modules exist.
   const known = new Set<string>();
@@ -132,26 +217,26 @@ export function loadCatalog(dataDir: string): Catalog {
         `${file}: modules: every module of a repository has the repository's version, found ${[...versions].join(', ')}`,
       );
   }
-  for (const { file, value } of repositories) {
+  for (const { file, value, indices } of repositories) {
     value.modules.forEach((mod, index) => {
       mod.related.forEach((rel, relIndex) => {
-        if (!known.has(rel))
+        if (!known.has(rel) && !isReported(rel))
           problems.push(
-            `${file}: modules[${String(index)}] (${mod.name}).related[${String(relIndex)}]: no module "${rel}" in data/modules`,
+            `${file}: modules[${String(indices[index] ?? index)}] (${mod.name}).related[${String(relIndex)}]: no module "${rel}" in data/modules`,
           );
       });
     });
   }
 
   // Services: file name, unique slugs, combined modules exist.
-  for (const { file, value } of categories) {
+  for (const { file, value, indices } of categories) {
     if (path.basename(file, '.yml') !== value.category)
       problems.push(`${file}: category: "${value.category}" does not match the file name`);
     value.services.forEach((service, index) => {
       service.modules.forEach((ref, refIndex) => {
-        if (!known.has(ref))
+        if (!known.has(ref) && !isReported(ref))
           problems.push(
-            `${file}: services[${String(index)}] (${service.slug}).modules[${String(refIndex)}]: no module "${ref}" in data/modules`,
+            `${file}: services[${String(indices[index] ?? index)}] (${service.slug}).modules[${String(refIndex)}]: no module "${ref}" in data/modules`,
           );
       });
     });
@@ -159,19 +244,22 @@ export function loadCatalog(dataDir: string): Catalog {
 
   // Releases: file name, dates inside the month, versions rising per repository across months.
   const latest = new Map<string, { version: string; where: string }>();
-  for (const { file, value } of months) {
-    if (path.basename(file, '.yml') !== value.month)
-      problems.push(`${file}: month: "${value.month}" does not match the file name`);
+  for (const { file, value, indices } of months) {
+    const monthMatchesFile = path.basename(file, '.yml') === value.month;
+    if (!monthMatchesFile) problems.push(`${file}: month: "${value.month}" does not match the file name`);
     const ordered = value.entries
-      .map((entry, index) => ({ entry, index }))
+      .map((entry, index) => ({ entry, index: indices[index] ?? index }))
       .sort((a, b) => a.entry.date.localeCompare(b.entry.date));
     for (const { entry, index } of ordered) {
       const where = `${file}: entries[${String(index)}] (${entry.repository} ${entry.version})`;
-      if (!entry.date.startsWith(value.month)) problems.push(`${where}.date: ${entry.date} is not in ${value.month}`);
+      // With the month and the file name at odds, which one is right is unknown: report only that.
+      if (monthMatchesFile && !entry.date.startsWith(value.month))
+        problems.push(`${where}.date: ${entry.date} is not in ${value.month}`);
       const repoFile = repositories.find((r) => r.value.repository === entry.repository);
       if (repoFile) {
         entry.modules.forEach((name, modIndex) => {
-          if (!known.has(`${entry.repository}/${name}`))
+          const ref = `${entry.repository}/${name}`;
+          if (!known.has(ref) && !isReported(ref))
             problems.push(
               `${where}.modules[${String(modIndex)}]: no module "${name}" in data/modules/${entry.repository}.yml`,
             );

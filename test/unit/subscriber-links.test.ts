@@ -55,6 +55,17 @@ const cases: [string, string, ReturnType<typeof classifyLink>][] = [
     { repo: 'terraform-aws-vpc', variant: 'general' },
   ],
   [
+    'fully qualified host with its trailing dot',
+    'https://github.com./gruntwork-io/terraform-aws-vpc',
+    { repo: 'terraform-aws-vpc', variant: 'general' },
+  ],
+  [
+    'malformed percent-encoding in the repository is kept as written',
+    'https://github.com/gruntwork-io/%E0%A4%A',
+    { repo: '%E0%A4%A', variant: 'general' },
+  ],
+  ['two trailing dots are another host', 'https://github.com../gruntwork-io/terraform-aws-vpc', null],
+  [
     '.git suffix is dropped',
     'https://github.com/gruntwork-io/terraform-aws-vpc.git',
     { repo: 'terraform-aws-vpc', variant: 'general' },

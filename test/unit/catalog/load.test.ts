@@ -153,6 +153,80 @@ describe('loadCatalog', () => {
   });
 });
 
+describe('loadCatalog, one invalid entry', () => {
+  const service = (modules: string[]) => ({
+    category: 'networking',
+    title: 'Networking',
+    services: [
+      {
+        slug: 'vpc',
+        title: 'VPC service',
+        description: validModule.description,
+        version: 'v0.1.0',
+        modules,
+        sourcePath: 'networking/vpc',
+        inputs: validModule.inputs,
+        outputs: validModule.outputs,
+        deploy: validModule.usage,
+        tags: ['vpc'],
+      },
+    ],
+  });
+
+  it('is reported alone: services using the valid modules of its file get no false errors', () => {
+    const problems = problemsOf({
+      'modules/terraform-aws-vpc.yml': {
+        ...validRepository,
+        modules: [{ ...validModule, description: 'Too short.' }, validRepository.modules[1]],
+      },
+      'services/networking.yml': service(['terraform-aws-vpc/vpc-flow-logs']),
+    });
+    expect(problems).toEqual([
+      'data/modules/terraform-aws-vpc.yml: modules[0] (vpc-app).description: must have at least 80 words',
+    ]);
+  });
+
+  it('is not reported again as a missing module where it is used', () => {
+    const problems = problemsOf({
+      'modules/terraform-aws-vpc.yml': {
+        ...validRepository,
+        modules: [{ ...validModule, description: 'Too short.' }, validRepository.modules[1]],
+      },
+      'services/networking.yml': service(['terraform-aws-vpc/vpc-app', 'terraform-aws-vpc/nope']),
+    });
+    expect(problems).toEqual([
+      'data/modules/terraform-aws-vpc.yml: modules[0] (vpc-app).description: must have at least 80 words',
+      'data/services/networking.yml: services[0] (vpc).modules[1]: no module "terraform-aws-vpc/nope" in data/modules',
+    ]);
+  });
+
+  it('still lets every other problem of every file be reported at once', () => {
+    const problems = problemsOf({
+      'modules/terraform-aws-vpc.yml': {
+        ...validRepository,
+        modules: [
+          { ...validModule, tags: ['blockchain'] },
+          { ...validRepository.modules[1], related: ['terraform-aws-vpc/gone'] },
+        ],
+      },
+      'services/networking.yml': service(['terraform-aws-vpc/vpc-flow-logs', 'terraform-aws-nat/nat']),
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^data\/modules\/terraform-aws-vpc\.yml: modules\[0\] \(vpc-app\)\.tags\[0\]: /),
+      'data/modules/terraform-aws-vpc.yml: modules[1] (vpc-flow-logs).related[0]: no module "terraform-aws-vpc/gone" in data/modules',
+      'data/services/networking.yml: services[0] (vpc).modules[1]: no module "terraform-aws-nat/nat" in data/modules',
+    ]);
+  });
+
+  it('in a file whose top level is invalid drops the file, and references to it are not reported twice', () => {
+    const problems = problemsOf({
+      'modules/terraform-aws-vpc.yml': { ...validRepository, summary: 'Short.' },
+      'services/networking.yml': service(['terraform-aws-vpc/vpc-flow-logs']),
+    });
+    expect(problems).toEqual(['data/modules/terraform-aws-vpc.yml: summary: must have at least 10 words']);
+  });
+});
+
 describe('compareVersions', () => {
   it('compares numerically, not as text', () => {
     expect(compareVersions('v0.10.0', 'v0.9.9')).toBeGreaterThan(0);

@@ -1,0 +1,108 @@
+/**
+ * Local plugin: stops the build on writer mistakes that Docusaurus lets through.
+ *
+ * - `allContentLoaded`, over every doc and page: front matter keys no part of the site reads, a
+ *   knowledge-base article at a number outside the URL contract, and two files served at one
+ *   route (Docusaurus's own `onDuplicateRoutes` only warns, naming the route but not the files).
+ * - `postBuild`, over every built HTML page: a local `src`, `href`, `srcset` or `poster` that
+ *   resolves to no file and no route (a raw `<img>` or `<a>` in MDX that Docusaurus does not check).
+ *
+ * Each problem names the file to fix, what is wrong and what to do; all problems are reported at
+ * once in a {@link WriterCheckError}, which fails `npm run build` and is shown by `npm start`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+
+import {
+  findBrokenLocalReferences,
+  findDuplicateRoutes,
+  findKnowledgeBaseOutsideContract,
+  findUnknownFrontMatterKeys,
+  WriterCheckError,
+  type LoadedDoc,
+  type RoutedFile,
+} from './checks';
+
+/** The URL contract: every route the site must serve, one per line, site-relative. */
+export const CONTRACT_FILE = 'test/contract/routes.txt';
+
+/** The loaded content of the docs plugin and the pages plugin, as far as the checks read it. */
+interface DocsContent {
+  loadedVersions: { docs: LoadedDoc[] }[];
+}
+type PagesContent = { permalink: string; source: string }[];
+
+/** Options of the plugin. */
+export interface WriterChecksOptions {
+  /** The URL contract file, relative to the site folder or absolute. Default {@link CONTRACT_FILE}. */
+  contractFile?: string;
+}
+
+/**
+ * Reads the URL contract.
+ * @param file - absolute path of the contract file.
+ * @throws Error naming the file when it is missing.
+ */
+export function readContractRoutes(file: string): Set<string> {
+  if (!fs.existsSync(file)) throw new Error(`${file}: missing; the knowledge-base check needs the URL contract`);
+  return new Set(
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+  );
+}
+
+/**
+ * Runs the content checks on what the docs and pages plugins loaded.
+ * @returns every problem, and route → source file of each doc and page (for naming pages later).
+ */
+export function checkLoadedContent(
+  allContent: Record<string, Record<string, unknown> | undefined>,
+  contract: ReadonlySet<string>,
+  contractFile: string = CONTRACT_FILE,
+): { problems: string[]; sources: Map<string, string> } {
+  const docs = Object.values(allContent['docusaurus-plugin-content-docs'] ?? {}).flatMap((content) =>
+    (content as DocsContent).loadedVersions.flatMap((version) => version.docs),
+  );
+  const pages = Object.values(allContent['docusaurus-plugin-content-pages'] ?? {}).flatMap(
+    (content) => content as PagesContent,
+  );
+  const routed: RoutedFile[] = [
+    ...docs.map((doc) => ({ route: doc.permalink, source: doc.source })),
+    ...pages.map((page) => ({ route: page.permalink, source: page.source })),
+  ];
+  return {
+    problems: [
+      ...findUnknownFrontMatterKeys(docs),
+      ...findKnowledgeBaseOutsideContract(docs, contract, contractFile),
+      ...findDuplicateRoutes(routed),
+    ],
+    sources: new Map(routed.map(({ route, source }) => [route, source])),
+  };
+}
+
+/** Docusaurus plugin factory. */
+export default function writerChecksPlugin(context: LoadContext, options?: unknown): Plugin {
+  const { contractFile } = (options ?? {}) as WriterChecksOptions;
+  const contractPath = path.resolve(context.siteDir, contractFile ?? CONTRACT_FILE);
+  // Named from the site folder, or from where the build runs when the file lies outside the site.
+  const fromSite = path.relative(context.siteDir, contractPath);
+  const contractName = fromSite.startsWith('..') ? path.relative(process.cwd(), contractPath) : fromSite;
+  let sources = new Map<string, string>();
+  return {
+    name: 'writer-checks',
+    allContentLoaded({ allContent }) {
+      const result = checkLoadedContent(allContent, readContractRoutes(contractPath), contractName);
+      sources = result.sources;
+      if (result.problems.length > 0) throw new WriterCheckError(result.problems);
+    },
+    postBuild({ outDir, routesPaths }) {
+      const problems = findBrokenLocalReferences({ outDir, routes: routesPaths, sources });
+      if (problems.length > 0) throw new WriterCheckError(problems);
+      return Promise.resolve();
+    },
+  };
+}
