@@ -31,7 +31,7 @@ describe('descriptions in data/', () => {
         findDefaultContradictions(
           `data/modules/${repository.repository}.yml: modules[${String(index)}] (${mod.name})`,
           mod.description,
-          'inputs' in mod ? mod.inputs : [],
+          mod.kind === 'script' ? [] : mod.inputs,
         ),
       ),
     );
