@@ -10,6 +10,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 
+import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
 import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
 import imageZoomPlugin from './plugins/image-zoom';
 import leanDocsPlugin from './plugins/lean-docs';
@@ -116,7 +117,8 @@ const config = {
           priority: null,
           ignorePatterns: ['/tags/**', '/search'],
         },
-        gtag: isAnalyticsEnabled ? { trackingID: GTAG_MEASUREMENT_ID, anonymizeIP: true } : undefined,
+        // Analytics runs as plugins/analytics (below), which wraps the official gtag plugin.
+        gtag: undefined,
       } satisfies Preset.Options,
     ],
   ],
@@ -139,6 +141,11 @@ const config = {
     subscriberLinksPlugin,
     // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
     routeChunksPlugin,
+    // Google Analytics 4 with IP anonymisation, never loaded for readers who send Global Privacy
+    // Control or Do Not Track (plugins/analytics).
+    ...(isAnalyticsEnabled
+      ? [[analyticsPlugin, { measurementId: GTAG_MEASUREMENT_ID } satisfies AnalyticsOptions]]
+      : []),
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
   ],

@@ -1,6 +1,6 @@
 /**
  * The hosted search mode in a real browser (issue 3; SPEC §4, §7), on the build made with test
- * Algolia credentials (`npm run build:hosted-search`): the preconnect hint to the app's host, the
+ * Algolia credentials (`npm run build:fixtures`): the preconnect hint to the app's host, the
  * modal's queries with contextual facet filters (language = the current locale, plus the docs tag
  * of the current docs version and the default tag), and the theme's /search page. The tests answer
  * the hosted queries themselves and Chromium resolves no host name but loopback, so nothing leaves
@@ -12,9 +12,10 @@ import type { Page, Route } from 'playwright-core';
 import { SITE_URL } from '@site/src/site-constants';
 
 import { registerBrowserSession } from './browser';
-import credentials from './fixtures/hosted-search.json';
+import fixtureBuild from './fixtures/fixture-build.json';
 
-const hostedSearchBaseUrl = inject('hostedSearchBaseUrl');
+const credentials = fixtureBuild.hostedSearch;
+const hostedSearchBaseUrl = inject('fixtureBaseUrl');
 const session = registerBrowserSession(() => hostedSearchBaseUrl);
 
 /** The page the fake hosted index returns for every query. */
@@ -94,7 +95,7 @@ async function answerHostedQueries(page: Page): Promise<HostedQuery[]> {
 
 describe.skipIf(hostedSearchBaseUrl === '')(
   hostedSearchBaseUrl === ''
-    ? 'hosted search (skipped: needs build-hosted-search/, made by npm run build:hosted-search)'
+    ? 'hosted search (skipped: needs build-fixtures/, made by npm run build:fixtures)'
     : 'hosted search',
   () => {
     it('hints a preconnect to the Algolia app host and ships no offline index', async () => {
