@@ -6,23 +6,21 @@
  * when the browser sends Global Privacy Control or Do Not Track. On the default build (no id): no
  * analytics request and no analytics code in any script a page loads.
  *
- * The tests answer the request for Google's gtag.js with {@link GTAG_STUB}, which records every
- * `gtag()` call and sends one beacon per page view, as gtag.js does; the tests answer the beacons
- * too. Chromium resolves no host name but loopback, so nothing leaves the machine.
+ * The tests answer the request for Google's gtag.js with a stand-in (`GTAG_STUB` in
+ * analytics-stub.ts) that records every `gtag()` call and sends one beacon per page view, as gtag.js
+ * does; the tests answer the beacons too. Chromium resolves no host name but loopback, so nothing
+ * leaves the machine.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 
+import { answerAnalytics, gtagCalls, type AnalyticsTraffic } from './analytics-stub';
 import { baseUrl, registerBrowserSession } from './browser';
 import fixtureBuild from './fixtures/fixture-build.json';
 
 const fixtureBaseUrl = inject('fixtureBaseUrl');
 const MEASUREMENT_ID = fixtureBuild.analytics.measurementId;
 
-/** Google's gtag.js, as the site's loader asks for it. */
-const GTAG_SCRIPT = /^https:\/\/www\.googletagmanager\.com\/gtag\/js\?/;
-/** Where the stub (like gtag.js) sends its page-view beacons. */
-const BEACON = /^https:\/\/www\.google-analytics\.com\/g\/collect\?/;
 /** Text that only analytics code holds: the gtag names, Google's hosts and the page-view event. */
 const ANALYTICS_CODE = /gtag|googletagmanager|google-analytics|page_view|dataLayer/;
 
@@ -33,76 +31,6 @@ const FIRST = `${PEERING}?ref=analytics-test#how-a-connection-is-set-up`;
 
 /** How long a test waits for a page view that must not come (the client module sends on the next tick). */
 const QUIET_MS = 1000;
-
-/**
- * A stand-in for gtag.js. It records every `gtag()` call (queued before it loaded, and later ones)
- * in `window.__gtagStub.calls`, follows gtag's rules for page views (a `config` call sends one
- * unless `send_page_view` is false; `event page_view` sends one; the page is the last `page_path`
- * given by `config` or `set`, else the location's path and query), and sends each page view as a
- * beacon to `google-analytics.com/g/collect` with the id (`tid`) and the page (`dp`).
- */
-const GTAG_STUB = `(function () {
-  var stub = (window.__gtagStub = { calls: [] });
-  var ids = [];
-  var pagePath = null;
-  function beacon(id) {
-    var page = pagePath === null ? location.pathname + location.search : pagePath;
-    navigator.sendBeacon(
-      'https://www.google-analytics.com/g/collect?v=2&en=page_view&tid=' + encodeURIComponent(id) + '&dp=' + encodeURIComponent(page),
-    );
-  }
-  function handle(args) {
-    var call = Array.prototype.map.call(args, function (value) {
-      return value instanceof Date ? 'Date' : value;
-    });
-    stub.calls.push(JSON.parse(JSON.stringify(call)));
-    var params = call[2] || {};
-    if (call[0] === 'set' && call[1] === 'page_path') pagePath = call[2];
-    if (call[0] === 'config') {
-      if (ids.indexOf(call[1]) === -1) ids.push(call[1]);
-      if (typeof params.page_path === 'string') pagePath = params.page_path;
-      if (params.send_page_view !== false) beacon(call[1]);
-    }
-    if (call[0] === 'event' && call[1] === 'page_view') ids.forEach(beacon);
-  }
-  var dataLayer = (window.dataLayer = window.dataLayer || []);
-  dataLayer.forEach(handle);
-  dataLayer.push = function () {
-    for (var i = 0; i < arguments.length; i += 1) handle(arguments[i]);
-    return Array.prototype.push.apply(dataLayer, arguments);
-  };
-})();`;
-
-/** What the analytics hosts saw from one page. */
-interface AnalyticsTraffic {
-  /** Addresses of the requests for gtag.js. */
-  scriptRequests: string[];
-  /** The page (`dp`) of each page-view beacon, in order. */
-  pageViews: string[];
-  /** The measurement id (`tid`) of each beacon. */
-  beaconIds: string[];
-}
-
-/** Answers gtag.js with {@link GTAG_STUB} and the beacons with 204, recording both. */
-async function answerAnalytics(page: Page): Promise<AnalyticsTraffic> {
-  const traffic: AnalyticsTraffic = { scriptRequests: [], pageViews: [], beaconIds: [] };
-  await page.route(GTAG_SCRIPT, async (route) => {
-    traffic.scriptRequests.push(route.request().url());
-    await route.fulfill({ status: 200, contentType: 'text/javascript', body: GTAG_STUB });
-  });
-  await page.route(BEACON, async (route) => {
-    const params = new URL(route.request().url()).searchParams;
-    traffic.pageViews.push(params.get('dp') ?? '');
-    traffic.beaconIds.push(params.get('tid') ?? '');
-    await route.fulfill({ status: 204 });
-  });
-  return traffic;
-}
-
-/** The `gtag()` calls the stub recorded, with dates written as `'Date'`. */
-function gtagCalls(page: Page): Promise<unknown[][]> {
-  return page.evaluate(() => (window as unknown as { __gtagStub: { calls: unknown[][] } }).__gtagStub.calls);
-}
 
 /** Waits {@link QUIET_MS}, then expects the page views to be exactly `expected`. */
 async function expectNoMorePageViews(page: Page, traffic: AnalyticsTraffic, expected: string[]): Promise<void> {
