@@ -10,6 +10,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 
+import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
 import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
 import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
 import imageZoomPlugin from './plugins/image-zoom';
@@ -124,7 +125,8 @@ const config = {
           priority: null,
           ignorePatterns: ['/tags/**', '/search'],
         },
-        gtag: isAnalyticsEnabled ? { trackingID: GTAG_MEASUREMENT_ID, anonymizeIP: true } : undefined,
+        // Analytics runs as plugins/analytics (below), which wraps the official gtag plugin.
+        gtag: undefined,
       } satisfies Preset.Options,
     ],
   ],
@@ -154,6 +156,11 @@ const config = {
     // Writer mistakes Docusaurus lets through: unknown front matter keys, knowledge-base numbers
     // outside the URL contract, two files at one route, local src/href/srcset/poster to nothing.
     writerChecksPlugin,
+    // Google Analytics 4 with IP anonymisation, never loaded for readers who send Global Privacy
+    // Control or Do Not Track (plugins/analytics).
+    ...(isAnalyticsEnabled
+      ? [[analyticsPlugin, { measurementId: GTAG_MEASUREMENT_ID } satisfies AnalyticsOptions]]
+      : []),
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
   ],

@@ -1,26 +1,26 @@
 /**
  * Serves build/ on 127.0.0.1 with `docusaurus serve` for the browser tests, and stops it after.
- * When `build-hosted-search/` exists (`npm run build:hosted-search`, part of `npm test`), it is
- * served too, on the next port, for the hosted-search tests.
+ * When `build-fixtures/` exists (`npm run build:fixtures`, part of `npm test`), it is served too,
+ * on the next port, for the hosted-search and analytics tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-import hostedSearch from './fixtures/hosted-search.json';
+import fixtureBuild from './fixtures/fixture-build.json';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
-/** The build made with test Algolia credentials (scripts/build-hosted-search.mjs). */
-const HOSTED_SEARCH_DIR = hostedSearch.outDir;
+/** The build made with test search credentials and a test analytics id (scripts/build-fixtures.mjs). */
+const FIXTURE_BUILD_DIR = fixtureBuild.outDir;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** Origin of the hosted-search build, or '' when it was not built. */
-    hostedSearchBaseUrl: string;
+    /** Origin of the fixture build (hosted search and analytics on), or '' when it was not built. */
+    fixtureBaseUrl: string;
   }
 }
 
@@ -65,13 +65,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const baseUrl = `http://127.0.0.1:${String(PORT)}`;
   await waitForServer(`${baseUrl}/`, 30_000);
   project.provide('baseUrl', baseUrl);
-  let hostedSearchBaseUrl = '';
-  if (fs.existsSync(path.join(ROOT, HOSTED_SEARCH_DIR, 'index.html'))) {
-    servers.push(serve(HOSTED_SEARCH_DIR, PORT + 1));
-    hostedSearchBaseUrl = `http://127.0.0.1:${String(PORT + 1)}`;
-    await waitForServer(`${hostedSearchBaseUrl}/`, 30_000);
+  let fixtureBaseUrl = '';
+  if (fs.existsSync(path.join(ROOT, FIXTURE_BUILD_DIR, 'index.html'))) {
+    servers.push(serve(FIXTURE_BUILD_DIR, PORT + 1));
+    fixtureBaseUrl = `http://127.0.0.1:${String(PORT + 1)}`;
+    await waitForServer(`${fixtureBaseUrl}/`, 30_000);
   }
-  project.provide('hostedSearchBaseUrl', hostedSearchBaseUrl);
+  project.provide('fixtureBaseUrl', fixtureBaseUrl);
   return () => {
     for (const server of servers) server.kill();
   };

@@ -1,6 +1,6 @@
 /**
  * The hosted search mode in a real browser (issue 3; SPEC §4, §7), on the build made with test
- * Algolia credentials (`npm run build:hosted-search`): the preconnect hint to the app's host, the
+ * Algolia credentials (`npm run build:fixtures`): the preconnect hint to the app's host, the
  * modal's queries with contextual facet filters (language = the current locale, plus the docs tag
  * of the current docs version and the default tag), and the theme's /search page. The tests answer
  * the hosted queries themselves and Chromium resolves no host name but loopback, so nothing leaves
@@ -11,11 +11,25 @@ import type { Page, Route } from 'playwright-core';
 
 import { SITE_URL } from '@site/src/site-constants';
 
-import { registerBrowserSession } from './browser';
-import credentials from './fixtures/hosted-search.json';
+import { answerAnalytics } from './analytics-stub';
+import { registerBrowserSession, type WatchedPage } from './browser';
+import fixtureBuild from './fixtures/fixture-build.json';
 
-const hostedSearchBaseUrl = inject('hostedSearchBaseUrl');
+const credentials = fixtureBuild.hostedSearch;
+const hostedSearchBaseUrl = inject('fixtureBaseUrl');
 const session = registerBrowserSession(() => hostedSearchBaseUrl);
+
+/**
+ * A fresh watched page at `path` of the fixture build, once React has hydrated it. That build has
+ * analytics on too; its requests are answered (analytics-stub.ts), so they are not foreign requests.
+ */
+async function open(path: string): Promise<WatchedPage> {
+  const watched = await session.watch();
+  await answerAnalytics(watched.page);
+  await watched.page.goto(`${hostedSearchBaseUrl}${path}`);
+  await watched.page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  return watched;
+}
 
 /** The page the fake hosted index returns for every query. */
 const PEERING_PATH = '/guides/build-it-yourself/vpc/core-concepts/vpc-peering';
@@ -94,11 +108,11 @@ async function answerHostedQueries(page: Page): Promise<HostedQuery[]> {
 
 describe.skipIf(hostedSearchBaseUrl === '')(
   hostedSearchBaseUrl === ''
-    ? 'hosted search (skipped: needs build-hosted-search/, made by npm run build:hosted-search)'
+    ? 'hosted search (skipped: needs build-fixtures/, made by npm run build:fixtures)'
     : 'hosted search',
   () => {
     it('hints a preconnect to the Algolia app host and ships no offline index', async () => {
-      const { page } = await session.open('/intro');
+      const { page } = await open('/intro');
       const preconnects = await page
         .locator('head link[rel="preconnect"]')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -108,7 +122,7 @@ describe.skipIf(hostedSearchBaseUrl === '')(
     });
 
     it('queries with the locale and docs-version facet filters, shows the hit and opens it on Enter', async () => {
-      const { page } = await session.open('/guides/build-it-yourself/vpc/');
+      const { page } = await open('/guides/build-it-yourself/vpc/');
       const queries = await answerHostedQueries(page);
       await page.waitForLoadState('networkidle');
       await page.keyboard.press('Control+KeyK');
@@ -133,6 +147,7 @@ describe.skipIf(hostedSearchBaseUrl === '')(
 
     it("serves the theme's /search page over the hosted index, with the same filters", async () => {
       const watched = await session.watch();
+      await answerAnalytics(watched.page);
       const queries = await answerHostedQueries(watched.page);
       await watched.page.goto(`${hostedSearchBaseUrl}/search?q=vpc%20peering`);
       const result = watched.page.getByRole('link', { name: PEERING_TITLE });

@@ -188,6 +188,23 @@ describe('hosted search (issue 3; SPEC §3, §7)', () => {
   });
 });
 
+describe('analytics', () => {
+  it('adds the analytics plugin with the measurement id when GTAG_MEASUREMENT_ID is set, and never the preset gtag', async () => {
+    vi.resetModules();
+    vi.stubEnv('GTAG_MEASUREMENT_ID', 'G-TEST1234');
+    try {
+      const withAnalytics = (await import('../../docusaurus.config')).default;
+      const analytics = withAnalytics.plugins.find(
+        (plugin) => Array.isArray(plugin) && typeof plugin[0] === 'function' && plugin[0].name === 'analyticsPlugin',
+      );
+      expect(analytics).toEqual([expect.any(Function), { measurementId: 'G-TEST1234' }]);
+      expect(JSON.stringify(withAnalytics.presets)).not.toMatch(/gtag|G-TEST1234/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe('sidebars (FACTS.md)', () => {
   it('defines exactly the 26 named sidebars', () => {
     expect(Object.keys(sidebars).sort()).toEqual(
