@@ -36,6 +36,7 @@ export default defineConfig({
         replacement: `${root}node_modules/@docusaurus/theme-common/lib/utils/errorBoundaryUtils.js`,
       },
       { find: '@docusaurus/ComponentCreator', replacement: `${docusaurusClient}/ComponentCreator.js` },
+      { find: '@docusaurus/router', replacement: `${docusaurusClient}/router.js` },
       { find: '@generated/registry', replacement: `${root}test/unit/stubs/generated.ts` },
       { find: '@generated/routesChunkNames', replacement: `${root}test/unit/stubs/routesChunkNames.ts` },
       { find: '@theme/NotFound', replacement: `${root}test/unit/stubs/NotFound.tsx` },
