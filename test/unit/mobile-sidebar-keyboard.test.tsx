@@ -20,6 +20,11 @@ const elements: MobileSidebarElements = {
   toggle: () => document.querySelector<HTMLElement>('.toggle'),
 };
 
+/** React 18 knows no `inert` prop: set the attribute itself, as the theme's mobile sidebar does. */
+function inertProps(inert: boolean): Record<string, string | undefined> {
+  return { inert: inert ? '' : undefined };
+}
+
 function Navbar({ shown, secondaryShown, close }: MobileSidebarState) {
   useMobileSidebarKeyboard({ shown, secondaryShown, close }, elements);
   return (
@@ -32,13 +37,13 @@ function Navbar({ shown, secondaryShown, close }: MobileSidebarState) {
         <span tabIndex={-1}>Not in the tab order</span>
         <a href="/">Home</a>
         <button type="button">Close navigation bar</button>
-        <div className="panel" inert={secondaryShown}>
+        <div className="panel" {...inertProps(secondaryShown)}>
           <button type="button" disabled>
             Disabled
           </button>
           <a href="/intro">Intro</a>
         </div>
-        <div className="panel" inert={!secondaryShown}>
+        <div className="panel" {...inertProps(!secondaryShown)}>
           <button type="button">← Back to main menu</button>
           <a href="/guides/subnets">Subnets</a>
         </div>

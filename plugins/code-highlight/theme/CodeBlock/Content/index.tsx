@@ -6,7 +6,7 @@
  * with the same markup: `pre.prism-code.language-x > code > div.token-line > span.token.<types>`.
  * Colours come from the plugin's stylesheet, not inline styles.
  */
-import React, { useContext, type ReactNode } from 'react';
+import React, { useContext, type ReactNode, type RefObject } from 'react';
 import clsx from 'clsx';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
 import Line from '@theme/CodeBlock/Line';
@@ -34,7 +34,7 @@ export default function CodeBlockContent({ className }: { className?: string }):
   const lines = decodeTokens(tokens, code) ?? plainLines(code);
   return (
     <pre
-      ref={codeBlockRef}
+      ref={codeBlockRef as RefObject<HTMLPreElement>}
       // The block scrolls sideways, so it must be reachable by keyboard (as upstream).
       tabIndex={0}
       className={clsx(className, 'prism-code', `language-${language}`, styles.codeBlock, 'thin-scrollbar')}
