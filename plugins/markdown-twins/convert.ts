@@ -228,7 +228,11 @@ export function sourceToMarkdownTree(options: ConvertOptions): Root {
       const { value } = statement.expression;
       if (typeof value === 'string' || typeof value === 'boolean') return value;
     }
-    throw new TwinError(file, `<${element.name ?? ''} ${name}>`, 'only string and boolean attribute values have a Markdown rendering');
+    throw new TwinError(
+      file,
+      `<${element.name ?? ''} ${name}>`,
+      'only string and boolean attribute values have a Markdown rendering',
+    );
   }
 
   function convertElement(element: JsxElement): RootContent[] {
@@ -293,7 +297,10 @@ export function sourceToMarkdownTree(options: ConvertOptions): Root {
     return [node as RootContent];
   }
 
-  return { type: 'root', children: convertAll(tree.children) };
+  const children = convertAll(tree.children);
+  // The twin writes the title as its H1; a page that writes its own H1 loses it here.
+  if (children[0]?.type === 'heading' && children[0].depth === 1) children.shift();
+  return { type: 'root', children };
 }
 
 /** remark-stringify settings for every twin, so all twins read alike. */
@@ -325,22 +332,17 @@ export interface TwinPage {
   description: string;
   /** Absolute URL of the HTML page. */
   url: string;
-  /** The page's Markdown body, without front matter; starts with an H1 only if the page has one. */
+  /** The page's Markdown body, without front matter and without an H1. */
   body: string;
 }
 
-/** Whether a Markdown body already starts with an H1 (a few pages write their own). */
-function startsWithH1(body: string): boolean {
-  const first = unified().use(remarkParse).parse(body).children[0];
-  return first?.type === 'heading' && first.depth === 1;
-}
-
-/**
- * The body of a twin headed by its title: the page's own H1 when it has one, else `# title`.
- */
+/** The body of a twin headed by its title as an H1 (escaped where Markdown needs it). */
 export function titledBody(page: TwinPage): string {
-  if (startsWithH1(page.body)) return page.body;
-  return `${markdownFromTree({ type: 'root', children: [{ type: 'heading', depth: 1, children: [text(page.title)] }] })}\n${page.body}`;
+  const heading = markdownFromTree({
+    type: 'root',
+    children: [{ type: 'heading', depth: 1, children: [text(page.title)] }],
+  });
+  return `${heading}\n${page.body}`;
 }
 
 /**
