@@ -319,7 +319,7 @@ export function renderReleasesIndex(months: readonly ReleaseMonth[]): string {
       custom_edit_url: `${EDIT_URL_BASE}data/releases/`,
     }),
     `Each month lists the releases of the library's repositories, grouped by repository, with breaking changes marked and the steps they need. ${String(months.length)} months and ${String(total)} releases so far. To upgrade several versions at once, read every month in between, oldest first.`,
-    `To hear about new months, [subscribe to the Atom feed](pathname://${RELEASES_FEED_PATH}) in your feed reader.`,
+    `[Subscribe to the release notes](pathname://${RELEASES_FEED_PATH}) (an Atom feed) to see each new month in your feed reader.`,
   ];
   for (const [year, list] of years) {
     sections.push(`## ${year}`);

@@ -350,6 +350,9 @@ export function titledBody(page: TwinPage): string {
  * then the titled body.
  */
 export function twinDocument(page: TwinPage): string {
-  const frontMatter = stringifyYaml({ title: page.title, description: page.description, url: page.url });
+  const frontMatter = stringifyYaml(
+    { title: page.title, description: page.description, url: page.url },
+    { lineWidth: 0 },
+  );
   return `---\n${frontMatter}---\n\n${titledBody(page)}`;
 }
