@@ -9,9 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Program } from 'estree';
 import type { Blockquote, Heading, Nodes, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
-import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import type { ContainerDirective } from 'mdast-util-directive';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
@@ -44,7 +43,7 @@ export const ADMONITION_LABELS: Readonly<Record<string, string>> = {
   warning: 'Warning',
   danger: 'Danger',
   caution: 'Caution',
-  answer: 'Answer',
+  answer: 'Accepted answer',
 };
 
 /** Labels of the `kind` of a module header (`terraform`, `script`, `service`). */
@@ -176,13 +175,13 @@ function sourceOf(node: Nodes, source: string): string {
 }
 
 function isCommentOnly(node: MdxFlowExpression | MdxTextExpression): boolean {
-  const program = node.data?.estree as Program | null | undefined;
+  const program = node.data?.estree;
   return program !== null && program !== undefined && program.body.length === 0;
 }
 
 /** Local components an MDX page imports from Markdown files: local name → absolute file. */
 function localImports(node: MdxjsEsm, absolutePath: string, imports: Map<string, string | null>): void {
-  const program = node.data?.estree as Program | null | undefined;
+  const program = node.data?.estree;
   for (const statement of program?.body ?? []) {
     if (statement.type !== 'ImportDeclaration') continue;
     const from = String(statement.source.value);
@@ -222,7 +221,7 @@ export function sourceToMarkdownTree(options: ConvertOptions): Root {
     if (attribute === undefined || attribute.type !== 'mdxJsxAttribute') return undefined;
     if (attribute.value === null || attribute.value === undefined) return true;
     if (typeof attribute.value === 'string') return attribute.value;
-    const program = attribute.value.data?.estree as Program | null | undefined;
+    const program = attribute.value.data?.estree;
     const statement = program?.body[0];
     if (statement?.type === 'ExpressionStatement' && statement.expression.type === 'Literal') {
       const { value } = statement.expression;
@@ -258,7 +257,7 @@ export function sourceToMarkdownTree(options: ConvertOptions): Root {
     return renderer(element, {
       file,
       attr: (attributeName) => jsxAttr(element, attributeName),
-      children: () => convertAll(element.children as Nodes[]),
+      children: () => convertAll(element.children),
     });
   }
 
@@ -277,9 +276,9 @@ export function sourceToMarkdownTree(options: ConvertOptions): Root {
       case 'containerDirective':
         return [admonition(node, file, convertAll)];
       case 'leafDirective':
-        return [paragraph([text(sourceOf(node as LeafDirective, source))])];
+        return [paragraph([text(sourceOf(node, source))])];
       case 'textDirective':
-        return [text(sourceOf(node as TextDirective, source))];
+        return [text(sourceOf(node, source))];
       case 'link':
       case 'image':
       case 'definition':

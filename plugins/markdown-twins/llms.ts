@@ -71,7 +71,7 @@ export function renderLlmsTxt(site: SiteSummary, pages: readonly SitePage[]): st
 
 /**
  * `llms-full.txt`: every page's Markdown in reading order, each headed by its title (H1) and a
- * `URL:` line with its canonical address.
+ * `URL:` line with its address on the site.
  */
 export function renderLlmsFullTxt(pages: readonly SitePage[]): string {
   return pages
@@ -79,9 +79,7 @@ export function renderLlmsFullTxt(pages: readonly SitePage[]): string {
       const [heading, ...rest] = titledBody(page).split('\n');
       const source = markdownFromTree({
         type: 'root',
-        children: [
-          { type: 'paragraph', children: [text('URL: '), { type: 'link', url: page.url, children: [text(page.url)] }] },
-        ],
+        children: [{ type: 'paragraph', children: [text(`URL: ${page.url}`)] }],
       });
       return [heading ?? '', '', source.trimEnd(), ...rest].join('\n');
     })

@@ -39,15 +39,21 @@ export default function CopyPageButton({ twinPath }: CopyPageButtonProps): React
 
   useEffect(() => {
     if (state === 'idle') return undefined;
-    const timer = window.setTimeout(() => setState('idle'), COPIED_STATE_MS);
-    return () => window.clearTimeout(timer);
+    const timer = window.setTimeout(() => {
+      setState('idle');
+    }, COPIED_STATE_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
   }, [state]);
 
   const copy = (): void => {
     loadCopy()
       .then((module) => module.copyTextAt(twinPath))
       .then(
-        () => setState('copied'),
+        () => {
+          setState('copied');
+        },
         (error: unknown) => {
           console.warn('Copy page failed:', error);
           setState('failed');

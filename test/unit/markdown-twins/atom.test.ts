@@ -40,12 +40,13 @@ function month(id: string, newestDate: string, summary: string): FeedMonth {
 function parseXml(xml: string): Document {
   const doc = new DOMParser().parseFromString(xml, 'application/xml');
   const error = doc.getElementsByTagName('parsererror')[0];
-  if (error) throw new Error(`not well-formed XML: ${error.textContent ?? ''}`);
+  if (error) throw new Error(`not well-formed XML: ${error.textContent}`);
   return doc;
 }
 
-function child(parent: Element, name: string): Element | undefined {
-  return [...parent.children].find((el) => el.namespaceURI === ATOM && el.localName === name);
+function child(parent: Element | undefined, name: string): Element | undefined {
+  if (parent === undefined) return undefined;
+  return Array.from(parent.children).find((el) => el.namespaceURI === ATOM && el.localName === name);
 }
 
 const MONTHS = [
@@ -57,7 +58,7 @@ const MONTHS = [
 describe('renderReleasesAtom', () => {
   const doc = parseXml(renderReleasesAtom(SITE, MONTHS));
   const feed = doc.documentElement;
-  const entries = [...feed.children].filter((el) => el.localName === 'entry');
+  const entries = Array.from(feed.children).filter((el) => el.localName === 'entry');
 
   it('is an Atom feed with the feed-level elements RFC 4287 requires', () => {
     expect(feed.namespaceURI).toBe(ATOM);
@@ -65,7 +66,7 @@ describe('renderReleasesAtom', () => {
     expect(child(feed, 'id')?.textContent).toBe('https://docs.example.com/releases/');
     expect(child(feed, 'title')?.textContent).toBe('Docs & <release> notes');
     expect(child(feed, 'author')?.getElementsByTagNameNS(ATOM, 'name')[0]?.textContent).toBe('Gruntwork');
-    const self = [...feed.getElementsByTagNameNS(ATOM, 'link')].find((l) => l.getAttribute('rel') === 'self');
+    const self = Array.from(feed.getElementsByTagNameNS(ATOM, 'link')).find((l) => l.getAttribute('rel') === 'self');
     expect(self?.getAttribute('href')).toBe('https://docs.example.com/releases/atom.xml');
   });
 
@@ -88,12 +89,12 @@ describe('renderReleasesAtom', () => {
   });
 
   it('escapes titles as HTML text, so a reader shows them literally', () => {
-    const html = child(entries[0]!, 'title')?.textContent ?? '';
+    const html = child(entries[0], 'title')?.textContent ?? '';
     expect(new DOMParser().parseFromString(html, 'text/html').body.textContent).toBe('Release notes: 2023-03 <&>');
   });
 
   it('carries markup and code with <, & and ]]> as escaped HTML that reads back exactly', () => {
-    const oldest = new DOMParser().parseFromString(child(entries[2]!, 'content')?.textContent ?? '', 'text/html');
+    const oldest = new DOMParser().parseFromString(child(entries[2], 'content')?.textContent ?? '', 'text/html');
     expect(oldest.querySelector('h2')?.textContent).toBe('terraform-aws-vpc');
     expect(oldest.querySelector('script')).toBeNull();
     expect(oldest.querySelector('p')?.textContent).toBe(
@@ -103,9 +104,9 @@ describe('renderReleasesAtom', () => {
   });
 
   it('gives each month the same id whatever else is in the feed', () => {
-    const alone = parseXml(renderReleasesAtom(SITE, [MONTHS[0]!]));
-    const entry = [...alone.documentElement.children].find((el) => el.localName === 'entry');
-    expect(child(entry!, 'id')?.textContent).toBe('https://docs.example.com/releases/2023-01/');
+    const alone = parseXml(renderReleasesAtom(SITE, MONTHS.slice(0, 1)));
+    const entry = Array.from(alone.documentElement.children).find((el) => el.localName === 'entry');
+    expect(child(entry, 'id')?.textContent).toBe('https://docs.example.com/releases/2023-01/');
   });
 
   it('refuses an invalid date or an empty feed', () => {

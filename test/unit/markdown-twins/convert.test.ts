@@ -55,7 +55,7 @@ describe('sourceToMarkdownTree', () => {
 
   it('marks the knowledge-base answer as the answer', () => {
     const body = twinBody('Why does it fail?\n\n:::answer\n\nBecause the lock is stale.\n\n:::\n');
-    expect(body).toBe('Why does it fail?\n\n> **Answer**\n>\n> Because the lock is stale.\n');
+    expect(body).toBe('Why does it fail?\n\n> **Accepted answer**\n>\n> Because the lock is stale.\n');
   });
 
   it('renders a tab set as one labelled section per tab', () => {

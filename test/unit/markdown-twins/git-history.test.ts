@@ -12,7 +12,9 @@ import { parse as parseYaml } from 'yaml';
 import { historyState, lastCommitDates, noHistoryWarning, withLastUpdate } from '../../../plugins/git-history';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'git-history-'));
-afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(temp, { recursive: true, force: true });
+});
 
 function git(cwd: string, args: string[], date?: string): void {
   const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
