@@ -77,11 +77,9 @@ export function renderLlmsFullTxt(pages: readonly SitePage[]): string {
   return pages
     .map((page) => {
       const [heading, ...rest] = titledBody(page).split('\n');
-      const source = markdownFromTree({
-        type: 'root',
-        children: [{ type: 'paragraph', children: [text(`URL: ${page.url}`)] }],
-      });
-      return [heading ?? '', '', source.trimEnd(), ...rest].join('\n');
+      // A bare URL: site addresses hold no character Markdown would read as syntax.
+      const source = `URL: ${page.url}`;
+      return [heading ?? '', '', source, ...rest].join('\n');
     })
     .join('\n');
 }

@@ -111,15 +111,25 @@ describe.runIf(hasBuild)('llms.txt and llms-full.txt', () => {
     expect([...listed].sort()).toEqual([...expected].sort());
   });
 
-  it('llms-full.txt has every page once, headed by its title and URL', () => {
+  it('llms-full.txt holds every page twin once, headed by its title and URL, home page first', () => {
     const full = fs.readFileSync(path.join(BUILD_DIR, 'llms-full.txt'), 'utf8');
-    const urls = parse(full)
-      .children.filter((n) => n.type === 'paragraph' && toString(n).startsWith('URL: '))
-      .map((n) => toString(n).slice('URL: '.length));
-    expect([...urls].sort()).toEqual(routes.map((route) => `${SITE_URL}${route}`).sort());
+    const at = new Map<string, number>();
+    const problems = routes.flatMap((route) => {
+      // The twin without its front matter, with the URL line after its H1.
+      const twin = fs.readFileSync(path.join(BUILD_DIR, markdownTwinPath(route)), 'utf8');
+      const body = twin.slice(twin.indexOf('\n---\n') + '\n---\n\n'.length);
+      const newline = body.indexOf('\n');
+      const section = `${body.slice(0, newline)}\n\nURL: ${SITE_URL}${route}\n${body.slice(newline)}`;
+      const index = full.indexOf(section);
+      at.set(route, index);
+      if (index === -1) return [`${route}: not in llms-full.txt`];
+      return full.lastIndexOf(section) === index ? [] : [`${route}: more than once`];
+    });
+    expect(problems).toEqual([]);
     // Reading order: the home page, then the introduction sidebar.
-    expect(urls.slice(0, 2)).toEqual([`${SITE_URL}/`, `${SITE_URL}/intro/overview/intro-to-gruntwork`]);
-  });
+    expect(at.get('/')).toBe(0);
+    expect(at.get('/intro/overview/intro-to-gruntwork')).toBeLessThan(at.get('/intro/overview/getting-started') ?? 0);
+  }, 120_000);
 });
 
 describe.runIf(hasBuild)('release-notes Atom feed', () => {
