@@ -20,7 +20,7 @@ describe('Copy page', () => {
     const { page } = await open(DOC, CLIPBOARD);
     const button = page.getByRole('button', { name: 'Copy page' });
     await button.click();
-    await expect(page.getByRole('button', { name: 'Copied' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Copied' }).waitFor({ state: 'visible', timeout: 5000 });
     await expect(page.getByRole('status').filter({ hasText: 'Page copied' }).textContent()).resolves.toBe(
       'Page copied to the clipboard as Markdown',
     );
