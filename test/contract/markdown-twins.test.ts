@@ -119,7 +119,7 @@ describe.runIf(hasBuild)('llms.txt and llms-full.txt', () => {
       const twin = fs.readFileSync(path.join(BUILD_DIR, markdownTwinPath(route)), 'utf8');
       const body = twin.slice(twin.indexOf('\n---\n') + '\n---\n\n'.length);
       const newline = body.indexOf('\n');
-      const section = `${body.slice(0, newline)}\n\nURL: ${SITE_URL}${route}\n${body.slice(newline)}`;
+      const section = `${body.slice(0, newline)}\n\nURL: ${SITE_URL}${route}${body.slice(newline)}`;
       const index = full.indexOf(section);
       at.set(route, index);
       if (index === -1) return [`${route}: not in llms-full.txt`];
