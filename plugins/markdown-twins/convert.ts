@@ -144,9 +144,14 @@ export interface ConvertOptions {
   siteUrl: string;
 }
 
+// One frozen processor per format, built once: building one runs every syntax extension's setup.
+const PARSERS = {
+  md: unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkDirective).freeze(),
+  mdx: unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkDirective).use(remarkMdx).freeze(),
+} as const;
+
 function parser(format: 'md' | 'mdx') {
-  const base = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkDirective);
-  return format === 'mdx' ? base.use(remarkMdx) : base;
+  return PARSERS[format];
 }
 
 /** A site path (`/x`) or `pathname:///x` as an absolute URL; other URLs unchanged. */
@@ -314,13 +319,15 @@ export const STRINGIFY_OPTIONS: StringifyOptions = {
   resourceLink: true,
 };
 
+const STRINGIFIER = unified().use(remarkGfm).use(remarkStringify, STRINGIFY_OPTIONS).freeze();
+
 /**
  * Writes an mdast tree as CommonMark with GFM (tables, strikethrough). Text is escaped wherever
  * Markdown would read it as syntax (brackets, backticks, pipes in table cells, and so on).
  * @throws when the tree still holds a node Markdown cannot express (JSX, directives).
  */
 export function markdownFromTree(tree: Root): string {
-  return unified().use(remarkGfm).use(remarkStringify, STRINGIFY_OPTIONS).stringify(tree);
+  return STRINGIFIER.stringify(tree);
 }
 
 /** One page as its twin sees it. */
