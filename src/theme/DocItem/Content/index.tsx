@@ -1,7 +1,6 @@
 /**
  * Swizzle (wrap) of DocItem/Content: every doc gets the Copy page and View as Markdown actions
- * beside its title, and knowledge-base articles get a "Knowledge Base" label above their question
- * (issue 7).
+ * beside its title, and knowledge-base articles get a "Knowledge Base" label above their question.
  */
 import type { ReactNode } from 'react';
 import Content from '@theme-original/DocItem/Content';

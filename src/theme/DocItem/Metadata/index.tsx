@@ -1,6 +1,6 @@
 /**
  * Swizzle (wrap) of DocItem/Metadata: a knowledge-base article's canonical link is its discussion
- * on the source host (issue 7); the later `<link rel="canonical">` replaces the site's default.
+ * on the source host; the later `<link rel="canonical">` replaces the site's default.
  * The releases index announces the release-notes Atom feed.
  */
 import type { ReactNode } from 'react';
