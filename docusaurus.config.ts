@@ -16,6 +16,9 @@ import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlig
 import imageZoomPlugin from './plugins/image-zoom';
 import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
+import markdownTwinsPlugin from './plugins/markdown-twins';
+import releaseFeedPlugin from './plugins/release-feed';
+import { historyState, noHistoryWarning } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
 import subscriberLinksPlugin from './plugins/subscriber-links';
 import writerChecksPlugin from './plugins/writer-checks';
@@ -49,6 +52,11 @@ const isAlgoliaEnabled = ALGOLIA_APP_ID !== '' && ALGOLIA_API_KEY !== '' && ALGO
 const GTAG_MEASUREMENT_ID = process.env.GTAG_MEASUREMENT_ID ?? '';
 const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
 
+// "Last updated" dates come from git history, read once per build. Without full history (a
+// shallow clone, or no repository) every date would be wrong, so none is shown, with one warning.
+const gitHistory = historyState(__dirname);
+if (gitHistory !== 'full') console.warn(noHistoryWarning(gitHistory));
+
 // Reference and release-note pages are generated from data/ before the docs plugin reads docs/
 // (plugins load their content in parallel). Invalid data stops here with the file and field named.
 generateCatalogDocs(__dirname);
@@ -69,6 +77,8 @@ const DOCS_OPTIONS = {
   exclude: ['**/_*.{md,mdx}', '**/README.md'],
   // Code blocks are highlighted at build time (plugins/code-highlight).
   remarkPlugins: [remarkHighlightCode],
+  // From git history (see `future.experimental_vcs`); generated pages carry it in front matter.
+  showLastUpdateTime: true,
 } satisfies DocsOptions;
 
 /** Extra Prism languages the code blocks use, beyond those prism-react-renderer bundles. */
@@ -88,7 +98,9 @@ const config = {
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
 
-  future: { v4: true, faster: true },
+  // `experimental_vcs: true` reads the git history of every file in one pass at build start
+  // (Docusaurus's eager git strategy, since `faster` is on) rather than one `git log` per doc.
+  future: { v4: true, faster: true, experimental_vcs: gitHistory === 'full' },
   // future.v4 turns storage namespacing on; keep the original key names so returning readers keep
   // their choices (SPEC §9).
   storage: { type: 'localStorage', namespace: false },
@@ -120,7 +132,8 @@ const config = {
           customCss: './src/css/custom.css',
         },
         sitemap: {
-          lastmod: null,
+          // The page's last-updated date, from git history; pages without one get no lastmod.
+          lastmod: 'date',
           changefreq: null,
           priority: null,
           ignorePatterns: ['/tags/**', '/search'],
@@ -161,6 +174,10 @@ const config = {
     ...(isAnalyticsEnabled
       ? [[analyticsPlugin, { measurementId: GTAG_MEASUREMENT_ID } satisfies AnalyticsOptions]]
       : []),
+    // Every page as Markdown (`<path>.md`), llms.txt and llms-full.txt, written in postBuild.
+    markdownTwinsPlugin,
+    // The Atom feed of the monthly release notes.
+    releaseFeedPlugin,
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
   ],

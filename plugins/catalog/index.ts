@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
+import { historyState, lastCommitDates, withLastUpdate } from '../git-history';
 import { loadCatalog, type Catalog } from './load';
 import {
   renderModulePage,
@@ -64,6 +65,9 @@ export function generateCatalogDocs(siteDir: string): Catalog {
   for (const repo of catalog.repositories)
     for (const mod of repo.modules) titles.set(`${repo.repository}/${mod.name}`, mod.title);
   const titleOf = (ref: string): string => titles.get(ref) ?? ref;
+  // A generated page was last updated when its data file last changed (no date without history).
+  const dates = historyState(siteDir) === 'full' ? lastCommitDates(siteDir, 'data') : new Map<string, string>();
+  const dateOf = (dataFile: string): string | undefined => dates.get(path.join(siteDir, dataFile));
 
   const modulesDir = path.join(siteDir, GENERATED_DIRS.modules);
   catalog.repositories.forEach((repo, repoIndex) => {
@@ -76,7 +80,7 @@ export function generateCatalogDocs(siteDir: string): Catalog {
     repo.modules.forEach((mod, index) => {
       writeIfChanged(
         path.join(repoDir, mod.name, 'index.mdx'),
-        renderModulePage(repo, mod, index + 1, titleOf),
+        withLastUpdate(renderModulePage(repo, mod, index + 1, titleOf), dateOf(`data/modules/${repo.repository}.yml`)),
         written,
       );
     });
@@ -99,7 +103,10 @@ export function generateCatalogDocs(siteDir: string): Catalog {
     category.services.forEach((service, index) => {
       writeIfChanged(
         path.join(dir, `${service.slug}.mdx`),
-        renderServicePage(category, service, index + 1, titleOf),
+        withLastUpdate(
+          renderServicePage(category, service, index + 1, titleOf),
+          dateOf(`data/services/${category.category}.yml`),
+        ),
         written,
       );
     });
@@ -109,12 +116,22 @@ export function generateCatalogDocs(siteDir: string): Catalog {
   const releasesDir = path.join(siteDir, GENERATED_DIRS.releases);
   if (catalog.releaseMonths.length > 0) {
     const months = catalog.releaseMonths.map((m) => m.month).sort();
-    writeIfChanged(path.join(releasesDir, 'index.mdx'), renderReleasesIndex(catalog.releaseMonths), written);
+    const newest = months
+      .map((month) => dateOf(`data/releases/${month}.yml`))
+      .reduce<string | undefined>((a, b) => (a === undefined || (b !== undefined && b > a) ? b : a), undefined);
+    writeIfChanged(
+      path.join(releasesDir, 'index.mdx'),
+      withLastUpdate(renderReleasesIndex(catalog.releaseMonths), newest),
+      written,
+    );
     for (const month of catalog.releaseMonths) {
       const at = months.indexOf(month.month);
       writeIfChanged(
         path.join(releasesDir, month.month, 'index.mdx'),
-        renderReleaseMonth(month, months[at - 1], months[at + 1]),
+        withLastUpdate(
+          renderReleaseMonth(month, months[at - 1], months[at + 1]),
+          dateOf(`data/releases/${month.month}.yml`),
+        ),
         written,
       );
     }

@@ -6,7 +6,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ThemeConfig } from '@docusaurus/preset-classic';
 
+import path from 'node:path';
+
 import config from '../../docusaurus.config';
+import { historyState } from '../../plugins/git-history';
 import sidebars from '../../sidebars';
 import { SEARCH_EXTERNAL_URL_REGEX } from '../../src/site-constants';
 
@@ -117,7 +120,12 @@ describe('site settings (SPEC §3, §5, §9)', () => {
   it('has one English locale and keeps storage keys un-namespaced', () => {
     expect(config.i18n.locales).toEqual(['en']);
     expect(config.storage).toEqual({ type: 'localStorage', namespace: false });
-    expect(config.future).toEqual({ v4: true, faster: true });
+    // Git history is read once per build, unless the clone has no full history.
+    expect(config.future).toEqual({
+      v4: true,
+      faster: true,
+      experimental_vcs: historyState(path.resolve(__dirname, '../..')) === 'full',
+    });
   });
 
   it('defaults to light mode with the switch on', () => {

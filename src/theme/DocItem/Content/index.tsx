@@ -1,6 +1,6 @@
 /**
- * Swizzle (wrap) of DocItem/Content: knowledge-base articles get a "Knowledge Base" label above
- * their question (issue 7). Other docs render unchanged.
+ * Swizzle (wrap) of DocItem/Content: every doc gets the Copy page and View as Markdown actions
+ * beside its title, and knowledge-base articles get a "Knowledge Base" label above their question.
  */
 import type { ReactNode } from 'react';
 import Content from '@theme-original/DocItem/Content';
@@ -8,7 +8,9 @@ import type ContentType from '@theme/DocItem/Content';
 import type { WrapperProps } from '@docusaurus/types';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
 
+import CopyPageButton from '@site/src/components/CopyPageButton';
 import { kbNumberOf } from '@site/src/lib/knowledge-base';
+import { markdownTwinPath } from '@site/plugins/markdown-twins/contract';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
@@ -16,12 +18,14 @@ type Props = WrapperProps<typeof ContentType>;
 export default function ContentWrapper(props: Props): ReactNode {
   const { metadata } = useDoc();
   const kbNumber = kbNumberOf(metadata.id);
-  if (kbNumber === null) return <Content {...props} />;
   return (
     <>
-      <p className={styles.kbLabel}>
-        <span>Knowledge Base</span> <span className={styles.kbNumber}>#{kbNumber}</span>
-      </p>
+      {kbNumber !== null && (
+        <p className={styles.kbLabel}>
+          <span>Knowledge Base</span> <span className={styles.kbNumber}>#{kbNumber}</span>
+        </p>
+      )}
+      <CopyPageButton twinPath={markdownTwinPath(metadata.permalink)} />
       <Content {...props} />
     </>
   );

@@ -1,6 +1,7 @@
 /**
  * Swizzle (wrap) of DocItem/Metadata: a knowledge-base article's canonical link is its discussion
- * on the source host (issue 7). The later `<link rel="canonical">` replaces the site's default.
+ * on the source host; the later `<link rel="canonical">` replaces the site's default.
+ * The releases index announces the release-notes Atom feed.
  */
 import type { ReactNode } from 'react';
 import Head from '@docusaurus/Head';
@@ -8,6 +9,7 @@ import Metadata from '@theme-original/DocItem/Metadata';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
 
 import { kbDiscussionUrl, kbNumberOf } from '@site/src/lib/knowledge-base';
+import { RELEASES_FEED_PATH, RELEASES_INDEX_PATH } from '@site/plugins/markdown-twins/contract';
 
 export default function MetadataWrapper(): ReactNode {
   const { metadata } = useDoc();
@@ -18,6 +20,11 @@ export default function MetadataWrapper(): ReactNode {
       {kbNumber !== null && (
         <Head>
           <link rel="canonical" href={kbDiscussionUrl(kbNumber)} />
+        </Head>
+      )}
+      {metadata.permalink === RELEASES_INDEX_PATH && (
+        <Head>
+          <link rel="alternate" type="application/atom+xml" title="Release notes" href={RELEASES_FEED_PATH} />
         </Head>
       )}
     </>

@@ -1,0 +1,27 @@
+/**
+ * What the Markdown twins share between the build (plugins/markdown-twins, plugins/release-feed)
+ * and the browser (the Copy page button, the `<link rel="alternate">` tags). Pure: no Node APIs.
+ */
+
+/**
+ * The address of a page's Markdown twin: `<path>.md`, or `<path>index.md` when the path ends in
+ * `/` (the home page `/` is `/index.md`). Query strings and fragments are dropped.
+ * @param pathname - a site path starting with `/`, for example `/intro` or `/guides/`.
+ * @returns the twin's path, for example `/intro.md` or `/guides/index.md`.
+ */
+export function markdownTwinPath(pathname: string): string {
+  const path = pathname.split(/[?#]/, 1)[0] ?? '/';
+  return path.endsWith('/') ? `${path}index.md` : `${path}.md`;
+}
+
+/** The media type of a twin, as `<link rel="alternate" type>` announces it. */
+export const MARKDOWN_MEDIA_TYPE = 'text/markdown';
+
+/** Path of the Atom feed of the monthly release notes. */
+export const RELEASES_FEED_PATH = '/guides/stay-up-to-date/releases/atom.xml';
+
+/** Path of the releases index, the page that links the feed. */
+export const RELEASES_INDEX_PATH = '/guides/stay-up-to-date/releases/';
+
+/** How long the Copy page button shows "Copied" after a copy, in ms. */
+export const COPIED_STATE_MS = 2000;

@@ -1,0 +1,273 @@
+/**
+ * Every page of the site as a {@link SitePage}: its title, description, address and Markdown body,
+ * in reading order (the sidebars in the order `sidebars.ts` declares them, then pages in no
+ * sidebar). Docs and Markdown pages are converted from their source; the home page, the tag pages
+ * and the search page are written from the data those pages render.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PhrasingContent, RootContent } from 'mdast';
+import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
+import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
+
+import { HOME_SECTIONS } from '../../src/components/HomeCards/sections';
+import { SITE_TAGLINE, SITE_TITLE } from '../../src/site-constants';
+import { markdownFromTree, sourceToMarkdownTree, TwinError, type TwinPage } from './convert';
+
+/** The top-level sections of `llms.txt`, in order; `Optional` holds the long tail. */
+export const SECTIONS = [
+  'Introduction',
+  'Guides',
+  'Library Reference: Modules',
+  'Library Reference: Services',
+  'FAQ',
+  'Stay up to date',
+  'Knowledge Base',
+  'Optional',
+] as const;
+
+export type SectionName = (typeof SECTIONS)[number];
+
+/** A page of the site with its twin's content. */
+export interface SitePage extends TwinPage {
+  /** The page's path, for example `/intro` or `/guides/`. */
+  path: string;
+  /** Its section in `llms.txt`. */
+  section: SectionName;
+}
+
+const RELEASE_MONTH = /^\/guides\/stay-up-to-date\/releases\/\d{4}-\d{2}\/$/;
+
+/** The `llms.txt` section of a page path. Release months, tags and site pages are optional. */
+export function sectionOf(pagePath: string): SectionName {
+  if (RELEASE_MONTH.test(pagePath)) return 'Optional';
+  if (pagePath === '/intro' || pagePath.startsWith('/intro/')) return 'Introduction';
+  if (pagePath.startsWith('/guides/stay-up-to-date/')) return 'Stay up to date';
+  if (pagePath.startsWith('/guides/')) return 'Guides';
+  if (pagePath.startsWith('/reference/modules/')) return 'Library Reference: Modules';
+  if (pagePath.startsWith('/reference/services/')) return 'Library Reference: Services';
+  if (pagePath.startsWith('/faq/')) return 'FAQ';
+  if (pagePath.startsWith('/discussions/knowledge-base/')) return 'Knowledge Base';
+  return 'Optional';
+}
+
+type Version = DocsContent['loadedVersions'][number];
+type Doc = Version['docs'][number];
+type SidebarItem = Version['sidebars'][string][number];
+
+/** Doc ids in the order a reader meets them in the sidebars, each once. */
+function sidebarOrder(version: Version): string[] {
+  const byPermalink = new Map(version.docs.map((doc) => [doc.permalink, doc.id]));
+  const ids: string[] = [];
+  const walk = (items: readonly SidebarItem[]): void => {
+    for (const item of items) {
+      if (item.type === 'doc' || item.type === 'ref') ids.push(item.id);
+      else if (item.type === 'link') {
+        const id = byPermalink.get(item.href);
+        if (id !== undefined) ids.push(id);
+      } else if (item.type === 'category') {
+        if (item.link?.type === 'doc') ids.push(item.link.id);
+        walk(item.items);
+      }
+    }
+  };
+  for (const items of Object.values(version.sidebars)) walk(items);
+  return [...new Set(ids)];
+}
+
+/** `@site/docs/x.md` as an absolute path. */
+function resolveSource(siteDir: string, source: string): string {
+  return source.startsWith('@site/') ? path.join(siteDir, source.slice('@site/'.length)) : source;
+}
+
+function convertFile(siteDir: string, siteUrl: string, source: string): string {
+  const absolutePath = resolveSource(siteDir, source);
+  const tree = sourceToMarkdownTree({
+    file: path.relative(siteDir, absolutePath),
+    absolutePath,
+    source: fs.readFileSync(absolutePath, 'utf8'),
+    format: absolutePath.endsWith('.mdx') ? 'mdx' : 'md',
+    siteUrl,
+  });
+  return markdownFromTree(tree);
+}
+
+const text = (value: string): PhrasingContent => ({ type: 'text', value });
+
+/** A list of links with their descriptions, as mdast. */
+function linkList(items: readonly { title: string; url: string; description: string }[]): RootContent {
+  return {
+    type: 'list',
+    ordered: false,
+    spread: false,
+    children: items.map((item) => ({
+      type: 'listItem',
+      spread: false,
+      children: [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'link', url: item.url, children: [text(item.title)] },
+            ...(item.description === '' ? [] : [text(`: ${item.description}`)]),
+          ],
+        },
+      ],
+    })),
+  };
+}
+
+/** Input of {@link collectPages}. */
+export interface CollectOptions {
+  siteDir: string;
+  /** The site's origin, without a trailing slash. */
+  siteUrl: string;
+  /** The docs plugin's content (one version). */
+  docs: DocsContent;
+  /** The pages plugin's content. */
+  pages: PagesContent;
+  /** Every route the build wrote; each must get a twin. */
+  routesPaths: readonly string[];
+}
+
+/**
+ * Collects every page of the site with its Markdown body.
+ * @returns the pages in reading order: home, docs in sidebar order, docs in no sidebar (by path),
+ *   Markdown pages, tag pages, search.
+ * @throws TwinError for a page that cannot be converted, or naming a route that has no twin.
+ */
+export function collectPages(options: CollectOptions): SitePage[] {
+  const { siteDir, siteUrl, docs, pages, routesPaths } = options;
+  const version = docs.loadedVersions[0];
+  if (version === undefined) throw new Error('markdown-twins: the docs plugin loaded no version');
+  const url = (pagePath: string): string => `${siteUrl}${pagePath}`;
+  const result: SitePage[] = [];
+  const add = (page: Omit<SitePage, 'url' | 'section'>): void => {
+    result.push({ ...page, url: url(page.path), section: sectionOf(page.path) });
+  };
+
+  // The home page, from the cards it shows.
+  add({
+    path: '/',
+    title: SITE_TITLE,
+    description: SITE_TAGLINE,
+    body: markdownFromTree({
+      type: 'root',
+      children: [
+        { type: 'paragraph', children: [text(SITE_TAGLINE)] },
+        { type: 'heading', depth: 2, children: [text('Where to start')] },
+        linkList(
+          HOME_SECTIONS.map((s) => ({ title: s.title, url: url(s.to), description: s.body.replace(/\s+/g, ' ') })),
+        ),
+      ],
+    }),
+  });
+
+  // Docs: sidebar order first, then the rest by path (numbers in natural order).
+  const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
+  const ordered = sidebarOrder(version).flatMap((id) => byId.get(id) ?? []);
+  const seen = new Set(ordered.map((doc) => doc.id));
+  const rest = version.docs
+    .filter((doc) => !seen.has(doc.id))
+    .sort((a, b) => a.permalink.localeCompare(b.permalink, 'en', { numeric: true }));
+  for (const doc of [...ordered, ...rest]) {
+    add({
+      path: doc.permalink,
+      title: doc.title,
+      description: doc.description,
+      body: convertFile(siteDir, siteUrl, doc.source),
+    });
+  }
+
+  // Markdown pages (`src/pages/*.md`). The only React page is the home page, written above.
+  for (const page of pages) {
+    if (page.permalink === '/') continue;
+    if (page.type !== 'mdx')
+      throw new TwinError(page.source, 'React page', `${page.permalink} has no Markdown twin; write it as Markdown`);
+    add({
+      path: page.permalink,
+      title: page.title ?? page.frontMatter.title ?? page.permalink,
+      description: page.description ?? page.frontMatter.description ?? '',
+      body: convertFile(siteDir, siteUrl, page.source),
+    });
+  }
+
+  // Tag pages: each tag lists its docs; /tags lists the tags.
+  const tags = new Map<string, { label: string; description: string | undefined; docs: Doc[] }>();
+  for (const doc of version.docs) {
+    for (const tag of doc.tags) {
+      const entry = tags.get(tag.permalink) ?? { label: tag.label, description: tag.description, docs: [] };
+      entry.docs.push(doc);
+      tags.set(tag.permalink, entry);
+    }
+  }
+  const sortedTags = [...tags.entries()].sort(([a], [b]) => a.localeCompare(b));
+  if (sortedTags.length > 0) {
+    add({
+      path: '/tags',
+      title: 'Tags',
+      description: 'Every tag on the site, with the number of pages that carry it.',
+      body: markdownFromTree({
+        type: 'root',
+        children: [
+          linkList(
+            sortedTags.map(([permalink, tag]) => ({
+              title: tag.label,
+              url: url(permalink),
+              description: `${String(tag.docs.length)} page${tag.docs.length === 1 ? '' : 's'}`,
+            })),
+          ),
+        ],
+      }),
+    });
+  }
+  for (const [permalink, tag] of sortedTags) {
+    add({
+      path: permalink,
+      title: `Pages tagged "${tag.label}"`,
+      description: tag.description ?? `The ${String(tag.docs.length)} pages tagged ${tag.label}.`,
+      body: markdownFromTree({
+        type: 'root',
+        children: [
+          linkList(
+            [...tag.docs]
+              .sort((a, b) => a.title.localeCompare(b.title))
+              .map((doc) => ({ title: doc.title, url: url(doc.permalink), description: doc.description })),
+          ),
+        ],
+      }),
+    });
+  }
+
+  if (routesPaths.includes('/search')) {
+    add({
+      path: '/search',
+      title: 'Search',
+      description: 'Full-text search of every page on the site.',
+      body: markdownFromTree({
+        type: 'root',
+        children: [
+          {
+            type: 'paragraph',
+            children: [
+              text('This page searches the site in a browser. For the whole site as Markdown, read '),
+              { type: 'link', url: url('/llms-full.txt'), children: [text('llms-full.txt')] },
+              text('; for an index of every page, read '),
+              { type: 'link', url: url('/llms.txt'), children: [text('llms.txt')] },
+              text('.'),
+            ],
+          },
+        ],
+      }),
+    });
+  }
+
+  const covered = new Set(result.map((page) => page.path));
+  const missing = routesPaths.filter((route) => !covered.has(route) && !/^\/404(\.html)?$/.test(route));
+  if (missing.length > 0)
+    throw new TwinError(
+      'plugins/markdown-twins/pages.ts',
+      'routes without a twin',
+      `${String(missing.length)} route(s) have no Markdown twin: ${missing.slice(0, 10).join(', ')}`,
+    );
+  return result;
+}

@@ -1,0 +1,30 @@
+/**
+ * Swizzle (wrap) of Layout, the frame of every page: it points each page to its Markdown twin
+ * with `<link rel="alternate" type="text/markdown">` (the build writes the twin at that path).
+ */
+import type { ReactNode } from 'react';
+import Head from '@docusaurus/Head';
+import Layout from '@theme-original/Layout';
+import type LayoutType from '@theme/Layout';
+import type { WrapperProps } from '@docusaurus/types';
+import { useLocation } from '@docusaurus/router';
+
+import { MARKDOWN_MEDIA_TYPE, markdownTwinPath } from '@site/plugins/markdown-twins/contract';
+
+type Props = WrapperProps<typeof LayoutType>;
+
+export default function LayoutWrapper(props: Props): ReactNode {
+  const { pathname } = useLocation();
+  // The not-found page (`/404.html`) has no twin.
+  const hasTwin = !pathname.endsWith('.html');
+  return (
+    <>
+      {hasTwin && (
+        <Head>
+          <link rel="alternate" type={MARKDOWN_MEDIA_TYPE} href={markdownTwinPath(pathname)} />
+        </Head>
+      )}
+      <Layout {...props} />
+    </>
+  );
+}
