@@ -15,6 +15,7 @@ import imageZoomPlugin from './plugins/image-zoom';
 import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
 import routeChunksPlugin from './plugins/route-chunks';
+import staticHostingPlugin from './plugins/static-hosting';
 import subscriberLinksPlugin from './plugins/subscriber-links';
 import { darkCodeTheme, lightCodeTheme } from './src/css/prism-themes';
 import { sidebarItemsGenerator } from './plugins/sidebar-helpers';
@@ -141,6 +142,12 @@ const config = {
     routeChunksPlugin,
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
+    // Last: precompressed twins and the security headers (a CSP allowing exactly the inline
+    // scripts of the built pages and the origins of the services switched on above).
+    [
+      staticHostingPlugin,
+      { algoliaAppId: isAlgoliaEnabled ? ALGOLIA_APP_ID : undefined, analytics: isAnalyticsEnabled },
+    ],
   ],
 
   themeConfig: {

@@ -1,0 +1,67 @@
+/**
+ * Local plugin: prepares the build for a production web server (nginx, or S3 and CloudFront).
+ *
+ * `postBuild`, once the pages are written:
+ * 1. writes `.gz` and `.br` twins of every text file (`compress.ts`), which the servers send as
+ *    they are instead of compressing on each request;
+ * 2. then hashes every inline script of the built HTML and writes the security headers, with a
+ *    Content-Security-Policy that allows exactly those scripts, to
+ *    `<outDir>/security-headers.json` (`security-headers.ts`).
+ *
+ * The build stops when a page carries inline code that no hash can allow (an `onclick`
+ * attribute, a `javascript:` link), naming the file.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+import type { Plugin } from '@docusaurus/types';
+
+import { precompressDir } from './compress';
+import {
+  scanInlineScripts,
+  scriptHash,
+  securityHeaders,
+  SECURITY_HEADERS_FILE,
+  type SecurityHeaders,
+  type ThirdPartyServices,
+} from './security-headers';
+
+/** Reads every `.html` file of `outDir` and returns the security headers its scripts need. */
+export async function headersForBuild(outDir: string, services: ThirdPartyServices): Promise<SecurityHeaders> {
+  const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const hashes = new Set<string>();
+  const blocked: string[] = [];
+  for (const file of files) {
+    const scan = scanInlineScripts(await fs.readFile(file, 'utf8'));
+    for (const script of scan.scripts) hashes.add(scriptHash(script));
+    for (const item of scan.blocked) blocked.push(`${path.relative(outDir, file)}: ${item}`);
+  }
+  if (blocked.length > 0) {
+    throw new Error(
+      `static-hosting: inline code that the Content-Security-Policy would block (move it to a script file):\n${blocked.slice(0, 20).join('\n')}`,
+    );
+  }
+  return securityHeaders(hashes, services);
+}
+
+/** Docusaurus plugin factory. `services` names the optional third parties the policy allows. */
+export default function staticHostingPlugin(_context: unknown, services: ThirdPartyServices = {}): Plugin {
+  return {
+    name: 'static-hosting',
+    async postBuild({ outDir }) {
+      const started = Date.now();
+      // Let the other plugins' postBuild steps write first: this one reads what they wrote, and
+      // compression walks the folder until nothing changes, so the hashes come last.
+      await new Promise((resolve) => setImmediate(resolve));
+      const compressed = await precompressDir(outDir);
+      const headers = await headersForBuild(outDir, services);
+      await fs.writeFile(path.join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);
+      console.info(
+        `[static-hosting] security headers written, ${String(compressed)} files precompressed in ${String(Date.now() - started)} ms`,
+      );
+    },
+  };
+}
