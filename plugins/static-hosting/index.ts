@@ -14,7 +14,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-import type { Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { precompressDir } from './compress';
 import {
@@ -47,8 +47,24 @@ export async function headersForBuild(outDir: string, services: ThirdPartyServic
   return securityHeaders(hashes, services);
 }
 
-/** Docusaurus plugin factory. `services` names the optional third parties the policy allows. */
-export default function staticHostingPlugin(_context: unknown, services: ThirdPartyServices = {}): Plugin {
+/**
+ * Reads the plugin options: `{ algoliaAppId?: string, analytics?: boolean }`.
+ * @throws Error naming the option when one has the wrong type.
+ */
+export function parseServices(options: unknown): ThirdPartyServices {
+  const { algoliaAppId, analytics } = (options ?? {}) as Record<string, unknown>;
+  if (algoliaAppId !== undefined && (typeof algoliaAppId !== 'string' || !/^[A-Za-z0-9]+$/.test(algoliaAppId)))
+    throw new Error(
+      `static-hosting: option algoliaAppId must be an Algolia application id, got ${String(algoliaAppId)}`,
+    );
+  if (analytics !== undefined && typeof analytics !== 'boolean')
+    throw new Error(`static-hosting: option analytics must be true or false, got ${String(analytics)}`);
+  return { algoliaAppId, analytics };
+}
+
+/** Docusaurus plugin factory. Its options name the optional third parties the policy allows. */
+export default function staticHostingPlugin(_context: LoadContext, options: unknown): Plugin {
+  const services = parseServices(options);
   return {
     name: 'static-hosting',
     async postBuild({ outDir }) {

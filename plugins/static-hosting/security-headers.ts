@@ -42,11 +42,12 @@ export function scanInlineScripts(html: string): InlineScriptScan {
     const type = ($(element).attr('type') ?? '').trim().toLowerCase();
     if (EXECUTABLE_TYPES.has(type)) scripts.push($(element).text());
   });
-  $('*').each((_, element) => {
-    for (const [name, value] of Object.entries(element.attribs)) {
-      if (name.startsWith('on')) blocked.push(`<${element.tagName} ${name}="${value.slice(0, 60)}">`);
-      else if ((name === 'href' || name === 'src') && /^\s*javascript:/i.test(value))
-        blocked.push(`<${element.tagName} ${name}="${value.slice(0, 60)}">`);
+  $('*').each((_, node) => {
+    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') return;
+    for (const [name, value] of Object.entries(node.attribs)) {
+      const isHandler = name.startsWith('on');
+      const isScriptUrl = (name === 'href' || name === 'src') && /^\s*javascript:/i.test(value);
+      if (isHandler || isScriptUrl) blocked.push(`<${node.name} ${name}="${value.slice(0, 60)}">`);
     }
   });
   return { scripts, blocked };
