@@ -55,10 +55,10 @@ export function parseServices(options: unknown): ThirdPartyServices {
   const { algoliaAppId, analytics } = (options ?? {}) as Record<string, unknown>;
   if (algoliaAppId !== undefined && (typeof algoliaAppId !== 'string' || !/^[A-Za-z0-9]+$/.test(algoliaAppId)))
     throw new Error(
-      `static-hosting: option algoliaAppId must be an Algolia application id, got ${String(algoliaAppId)}`,
+      `static-hosting: option algoliaAppId must be an Algolia application id, got ${JSON.stringify(algoliaAppId)}`,
     );
   if (analytics !== undefined && typeof analytics !== 'boolean')
-    throw new Error(`static-hosting: option analytics must be true or false, got ${String(analytics)}`);
+    throw new Error(`static-hosting: option analytics must be true or false, got ${JSON.stringify(analytics)}`);
   return { algoliaAppId, analytics };
 }
 

@@ -43,7 +43,7 @@ export function scanInlineScripts(html: string): InlineScriptScan {
     if (EXECUTABLE_TYPES.has(type)) scripts.push($(element).text());
   });
   $('*').each((_, node) => {
-    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') return;
+    if (!('attribs' in node)) return;
     for (const [name, value] of Object.entries(node.attribs)) {
       const isHandler = name.startsWith('on');
       const isScriptUrl = (name === 'href' || name === 'src') && /^\s*javascript:/i.test(value);
