@@ -143,9 +143,13 @@ export async function startNginx({ buildDir, host = '127.0.0.1', port, timeoutMs
       user: workerUser(),
     }),
   );
-  const child = spawn(NGINX_PATH, ['-e', path.join(runtimeDir, 'error.log'), '-p', runtimeDir, '-c', configFile, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
+  const child = spawn(
+    NGINX_PATH,
+    ['-e', path.join(runtimeDir, 'error.log'), '-p', runtimeDir, '-c', configFile, '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'inherit', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr += String(chunk);

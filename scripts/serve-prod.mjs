@@ -34,7 +34,9 @@ try {
   });
   if (!installed) process.exit(1);
   const server = await startNginx({ buildDir, host, port });
-  console.log(`serve:prod: serving ${path.relative(ROOT, buildDir) || '.'} with nginx at ${server.url}/ (Ctrl-C stops)`);
+  console.log(
+    `serve:prod: serving ${path.relative(ROOT, buildDir) || '.'} with nginx at ${server.url}/ (Ctrl-C stops)`,
+  );
   const shutdown = () => {
     void server.stop().then(() => process.exit(0));
   };
