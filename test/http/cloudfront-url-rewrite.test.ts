@@ -12,6 +12,8 @@ import vm from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { securityHeaders } from '../../plugins/static-hosting/security-headers';
+import { responseHeadersPolicy } from '../../scripts/cloudfront-headers-policy.mjs';
 import { BUILD_DIR, readContract } from '../contract/built-site';
 import { URL_CASES } from './url-cases';
 
@@ -80,13 +82,16 @@ describe('CloudFront URL rewrite: the URL contract', () => {
     expect(wrong).toEqual([]);
   });
 
-  it.runIf(fs.existsSync(BUILD_DIR))('names an object that exists in build/ for each contract path', () => {
-    const missing = readContract().filter((route) => {
-      const result = handler(viewerRequest(route));
-      return isResponse(result) || !fs.existsSync(path.join(BUILD_DIR, result.uri));
-    });
-    expect(missing).toEqual([]);
-  });
+  it.runIf(fs.existsSync(path.join(BUILD_DIR, 'index.html')))(
+    'names an object that exists in build/ for each contract path',
+    () => {
+      const missing = readContract().filter((route) => {
+        const result = handler(viewerRequest(route));
+        return isResponse(result) || !fs.existsSync(path.join(BUILD_DIR, result.uri));
+      });
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('never throws, and never asks for a key with a dot segment, for any path', () => {
     const segment = fc.stringMatching(/^[A-Za-z0-9._%~-]{0,12}$/);
@@ -99,5 +104,26 @@ describe('CloudFront URL rewrite: the URL contract', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('CloudFront response-headers policy', () => {
+  const headers = securityHeaders(["'sha256-abc='"], { algoliaAppId: 'BH4D9OD16A', analytics: true });
+
+  it('carries the same security headers as nginx sends', () => {
+    const policy = responseHeadersPolicy(headers);
+    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(
+      headers['Content-Security-Policy'],
+    );
+    expect(policy.SecurityHeadersConfig.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+    expect(policy.SecurityHeadersConfig.ContentTypeOptions.Override).toBe(true);
+    expect(policy.CustomHeadersConfig.Items).toEqual([
+      { Header: 'Permissions-Policy', Value: headers['Permissions-Policy'], Override: true },
+    ]);
+  });
+
+  it('refuses a policy longer than CloudFront allows', () => {
+    const long = { ...headers, 'Content-Security-Policy': `script-src ${"'sha256-x' ".repeat(200)}` };
+    expect(() => responseHeadersPolicy(long)).toThrow(/CloudFront allows 1783/);
   });
 });
