@@ -8,6 +8,8 @@
  *    Content-Security-Policy that allows exactly those scripts, to
  *    `<outDir>/security-headers.json` (`security-headers.ts`).
  *
+ * Its client module (`client.ts`) keeps libraries from probing for `eval`, which the policy forbids.
+ *
  * The build stops when a page carries inline code that no hash can allow (an `onclick`
  * attribute, a `javascript:` link), naming the file.
  */
@@ -67,6 +69,9 @@ export default function staticHostingPlugin(_context: LoadContext, options: unkn
   const services = parseServices(options);
   return {
     name: 'static-hosting',
+    getClientModules() {
+      return [path.resolve(__dirname, './client.ts')];
+    },
     async postBuild({ outDir }) {
       const started = Date.now();
       // Let the other plugins' postBuild steps write first: this one reads what they wrote, and
