@@ -76,7 +76,7 @@ export async function openWatchedPage(
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const record = (window as unknown as { __recordCspViolation?: (report: string) => void }).__recordCspViolation;
-      record?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} in ${event.documentURI}`);
+      record?.(`${event.effectiveDirective} blocked ${event.blockedURI} in ${event.documentURI}`);
     });
   });
   const page = await context.newPage();
