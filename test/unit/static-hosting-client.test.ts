@@ -20,12 +20,12 @@ it('makes Function("…") and new Function("…") throw EvalError in a productio
   expect(() => new Function('')).toThrow(EvalError);
   const arrow = (): number => 1;
   expect(arrow instanceof Function).toBe(true);
-  expect(Function.prototype.call.call(arrow)).toBe(1);
+  expect(Function.prototype.toString.call(arrow)).toContain('=>');
 });
 
 it('leaves the Function constructor alone outside production', async () => {
   vi.stubEnv('NODE_ENV', 'development');
   await import('../../plugins/static-hosting/client');
-  const make = Function as (body: string) => () => number;
+  const make = Function as unknown as (body: string) => () => number;
   expect(make('return 1')()).toBe(1);
 });
