@@ -37,12 +37,17 @@ try {
   console.log(
     `serve:prod: serving ${path.relative(ROOT, buildDir) || '.'} with nginx at ${server.url}/ (Ctrl-C stops)`,
   );
+  let stopping = false;
   const shutdown = () => {
+    stopping = true;
     void server.stop().then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   server.child.once('exit', (code) => {
+    // On Ctrl-C, shutdown() removes the temporary folder and exits once nginx has stopped.
+    if (stopping) return;
+    fs.rmSync(server.runtimeDir, { recursive: true, force: true });
     console.error(`serve:prod: nginx stopped (exit code ${code})`);
     process.exit(code === 0 ? 0 : 1);
   });
