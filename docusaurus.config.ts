@@ -20,6 +20,7 @@ import markdownTwinsPlugin from './plugins/markdown-twins';
 import releaseFeedPlugin from './plugins/release-feed';
 import { historyState, noHistoryWarning } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
+import staticHostingPlugin from './plugins/static-hosting';
 import subscriberLinksPlugin from './plugins/subscriber-links';
 import writerChecksPlugin from './plugins/writer-checks';
 import { darkCodeTheme, lightCodeTheme } from './src/css/prism-themes';
@@ -180,6 +181,12 @@ const config = {
     releaseFeedPlugin,
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
+    // Last: precompressed twins and the security headers (a CSP allowing exactly the inline
+    // scripts of the built pages and the origins of the services switched on above).
+    [
+      staticHostingPlugin,
+      { algoliaAppId: isAlgoliaEnabled ? ALGOLIA_APP_ID : undefined, analytics: isAnalyticsEnabled },
+    ],
   ],
 
   themeConfig: {

@@ -33,6 +33,18 @@ export default tseslint.config(
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The CloudFront Function: a plain script in CloudFront's JavaScript runtime, whose entry
+    // point `handler` CloudFront calls.
+    files: ['deploy/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: 'script' },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      'no-unused-vars': ['error', { varsIgnorePattern: '^handler$', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$', caughtErrors: 'none' }],
+    },
+  },
+  {
     // Tests render plain anchors and headings as stand-ins for page content.
     files: ['test/**'],
     rules: { '@docusaurus/no-html-links': 'off', '@docusaurus/prefer-docusaurus-heading': 'off' },

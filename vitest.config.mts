@@ -54,7 +54,12 @@ export default defineConfig({
   test: {
     globals: true,
     environment: 'jsdom',
-    include: ['test/unit/**/*.test.{ts,tsx}', 'test/content/**/*.test.ts', 'test/contract/**/*.test.ts'],
+    include: [
+      'test/unit/**/*.test.{ts,tsx}',
+      'test/content/**/*.test.ts',
+      'test/contract/**/*.test.ts',
+      'test/http/**/*.test.ts',
+    ],
     setupFiles: ['test/unit/setup.ts'],
     server: { deps: { inline: [/@docusaurus\//] } },
     css: { modules: { classNameStrategy: 'non-scoped' } },

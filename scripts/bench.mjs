@@ -15,15 +15,19 @@
  *    (the scripts in the HTML plus the route chunks loaded before hydration), raw and gzip.
  * 6. Lighthouse scores and metrics of the sample pages, mobile preset (bench/lighthouse.mjs).
  * 7. Search in Chromium (bench-search.mjs).
+ * 8. Load test of the production server: autocannon, 50 connections for 30 s, against nginx and
+ *    against `docusaurus serve` over the same mix of 500 pages and their assets (bench/load.mjs).
  *
  * Environment, all optional:
  * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, preview, lighthouse,
- *   search. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
+ *   search, load. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
  *   site uses the build figures of the previous report.
  * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
  * - BENCH_STOCK_PAGES: pages of the stock site (default: our build's HTML page count).
  * - BENCH_SCALING: extra page counts, default "0,1000,2000,4000".
  * - BENCH_LIGHTHOUSE_RUNS (default 3) and BENCH_LIGHTHOUSE_PAGES (comma list of sample routes).
+ * - BENCH_LOAD_CONNECTIONS (default 50), BENCH_LOAD_SECONDS (default 30), BENCH_LOAD_PORT
+ *   (default 3404; `docusaurus serve` gets the next port).
  * - BENCH_OUT: folder for report.md and report.json instead of bench-results/ (for quick tries).
  *
  * A section that fails is reported with its error; the others still run, and the exit code is 1.
@@ -39,6 +43,7 @@ import { measureSearch } from './bench-search.mjs';
 import { countHtmlPages as countPagesIn, coldBuild, measureBuild as measureBuildOf } from './bench/build.mjs';
 import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/chromium.mjs';
+import { measureLoad } from './bench/load.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
 import { measureScaling, parseExtraPages } from './bench/scaling.mjs';
@@ -58,7 +63,7 @@ const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : DEFAUL
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 /** Sections that BENCH_SKIP can leave out. */
-const SECTIONS = ['build', 'stock', 'scaling', 'preview', 'lighthouse', 'search'];
+const SECTIONS = ['build', 'stock', 'scaling', 'preview', 'lighthouse', 'search', 'load'];
 
 /**
  * Median figures of `runs` cold builds of `siteDir` (see bench/build.mjs).
@@ -218,6 +223,8 @@ async function main() {
     return measureSearch();
   });
 
+  const load = await section('load', () => measureLoad(BUILD));
+
   const report = {
     date: new Date().toISOString(),
     machine: machine(),
@@ -231,6 +238,7 @@ async function main() {
     preview: preview ?? null,
     lighthouse: lighthouse ?? null,
     search: search ?? null,
+    load: load ?? null,
   };
   fs.writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
 
@@ -349,6 +357,23 @@ async function main() {
       '| Requests alone, p50 / p95 | Engine alone, p50 / p95 |',
       '|---|---|',
       `| ${search.requestFloorMs.p50.toFixed(1)} ms / ${search.requestFloorMs.p95.toFixed(1)} ms | ${search.engineFloorMs.p50.toFixed(1)} ms / ${search.engineFloorMs.p95.toFixed(1)} ms |`,
+      '',
+    ]),
+    '## Load test of the production server',
+    '',
+    ...(missing(load) ?? [
+      `autocannon on 127.0.0.1, ${load.connections} connections for ${load.durationSeconds} s per server, each request one address picked at random from ${load.pages} contract pages and the ${load.assets} scripts, stylesheets and images they load, with \`Accept-Encoding: gzip, deflate, br\`. nginx runs deploy/nginx.conf (precompressed files); \`docusaurus serve\` compresses nothing.`,
+      '',
+      '| Server | Requests/s | Latency p50 / p99 | Bytes/s | Requests | Errors | Non-2xx | Status codes |',
+      '|---|---|---|---|---|---|---|---|',
+      ...Object.entries(load.servers).map(
+        ([name, r]) =>
+          `| ${name} | ${Math.round(r.requestsPerSecond)} | ${r.latencyMs.p50} ms / ${r.latencyMs.p99} ms | ${(r.bytesPerSecond / 1024 / 1024).toFixed(1)} MiB/s | ${r.requests} | ${r.errors + r.timeouts} | ${r.non2xx} | ${Object.entries(
+            r.statusCodes,
+          )
+            .map(([code, count]) => `${code}: ${count}`)
+            .join(', ')} |`,
+      ),
       '',
     ]),
   ];

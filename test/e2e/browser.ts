@@ -1,6 +1,7 @@
 /**
  * Launches Debian's Chromium through playwright-core and opens pages that record what the browser
- * tests must never see: console errors and requests to another origin.
+ * tests must never see: console errors, Content-Security-Policy violations and requests to another
+ * origin.
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -33,7 +34,7 @@ export function baseUrl(): string {
 export interface WatchedPage {
   context: BrowserContext;
   page: Page;
-  /** Console errors, page errors and requests to other origins, in order. */
+  /** Console errors, page errors, CSP violations and requests to other origins, in order. */
   problems: string[];
   /** Foreign addresses a test expects (a link it opens on purpose); still aborted, not recorded. */
   expectedForeign: string[];
@@ -42,7 +43,9 @@ export interface WatchedPage {
 }
 
 /**
- * Opens a fresh browser context and page that records console errors and foreign requests.
+ * Opens a fresh browser context and page that records console errors, foreign requests and
+ * Content-Security-Policy violations (each `securitypolicyviolation` event of every frame, with
+ * the directive and the blocked address).
  * Requests to another origin than `siteUrl`'s are aborted as well as recorded, so the tests stay
  * offline. A test that answers a foreign request itself (`page.route`) is not affected: page routes
  * run before this context route.
@@ -67,6 +70,15 @@ export async function openWatchedPage(
       await route.abort();
     }
   });
+  await context.exposeBinding('__recordCspViolation', (_source, report: string) => {
+    problems.push(`Content-Security-Policy violation: ${report}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const record = (window as unknown as { __recordCspViolation?: (report: string) => void }).__recordCspViolation;
+      record?.(`${event.effectiveDirective} blocked ${event.blockedURI} in ${event.documentURI}`);
+    });
+  });
   const page = await context.newPage();
   page.on('console', (message) => {
     const text = message.text();
@@ -89,8 +101,8 @@ export interface BrowserSession {
 
 /**
  * Registers the hooks every browser test file needs: one Chromium per file, a fresh context per
- * test, and a check after each test that the page logged no console error and made no request to
- * another origin.
+ * test, and a check after each test that the page logged no console error, broke no rule of the
+ * Content-Security-Policy and made no request to another origin.
  * @param siteUrl - returns the origin of the served build the pages open; {@link baseUrl} by default.
  */
 export function registerBrowserSession(siteUrl: () => string = baseUrl): BrowserSession {

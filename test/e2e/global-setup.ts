@@ -1,13 +1,17 @@
 /**
- * Serves build/ on 127.0.0.1 with `docusaurus serve` for the browser tests, and stops it after.
- * When `build-fixtures/` exists (`npm run build:fixtures`, part of `npm test`), it is served too,
- * on the next port, for the hosted-search and analytics tests.
+ * Serves build/ on 127.0.0.1 for the browser tests, and stops it after: through nginx with the
+ * production configuration (deploy/nginx.conf: URL rules, caching, compression, the
+ * Content-Security-Policy), so every browser test also proves the production server. With
+ * `E2E_SERVER=docusaurus` it uses `docusaurus serve` instead, to tell a server problem from a site
+ * problem. When `build-fixtures/` exists (`npm run build:fixtures`, part of `npm test`), it is served
+ * too, on the next port, for the hosted-search and analytics tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+import { startNginx } from '../../scripts/nginx-server.mjs';
 import fixtureBuild from './fixtures/fixture-build.json';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -24,8 +28,11 @@ declare module 'vitest' {
   }
 }
 
+/** Which server the browser tests go through: `nginx` (the default) or `docusaurus`. */
+const SERVER = process.env.E2E_SERVER ?? 'nginx';
+
 /** Starts `docusaurus serve` for `dir` (relative to the repo) on 127.0.0.1:`port`. */
-function serve(dir: string, port: number): ChildProcess {
+function docusaurusServe(dir: string, port: number): ChildProcess {
   return spawn(
     process.execPath,
     [
@@ -57,22 +64,39 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`e2e: the server at ${url} did not answer within ${String(timeoutMs)} ms`);
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+/**
+ * Serves `dir` (relative to the repo) on 127.0.0.1:`port` with the chosen server and resolves once
+ * it answers.
+ * @returns a function that stops the server.
+ */
+async function serve(dir: string, port: number): Promise<() => Promise<void>> {
+  if (SERVER === 'nginx') {
+    const server = await startNginx({ buildDir: path.join(ROOT, dir), port });
+    return server.stop;
+  }
+  if (SERVER !== 'docusaurus') throw new Error(`e2e: E2E_SERVER must be nginx or docusaurus, got "${SERVER}"`);
+  const child = docusaurusServe(dir, port);
+  await waitForServer(`http://127.0.0.1:${String(port)}/`, 30_000);
+  return () => {
+    child.kill();
+    return Promise.resolve();
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(ROOT, 'build', 'index.html'))) {
     throw new Error('e2e: build/ is missing; run `npm run build` before the browser tests');
   }
-  const servers = [serve('build', PORT)];
+  const stops = [await serve('build', PORT)];
   const baseUrl = `http://127.0.0.1:${String(PORT)}`;
-  await waitForServer(`${baseUrl}/`, 30_000);
   project.provide('baseUrl', baseUrl);
   let fixtureBaseUrl = '';
   if (fs.existsSync(path.join(ROOT, FIXTURE_BUILD_DIR, 'index.html'))) {
-    servers.push(serve(FIXTURE_BUILD_DIR, PORT + 1));
+    stops.push(await serve(FIXTURE_BUILD_DIR, PORT + 1));
     fixtureBaseUrl = `http://127.0.0.1:${String(PORT + 1)}`;
-    await waitForServer(`${fixtureBaseUrl}/`, 30_000);
   }
   project.provide('fixtureBaseUrl', fixtureBaseUrl);
-  return () => {
-    for (const server of servers) server.kill();
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

@@ -1,0 +1,196 @@
+/**
+ * Runs Debian's nginx over a build folder with the project's configuration (deploy/nginx.conf):
+ * fills in its placeholders, writes the result to a temporary folder and starts nginx in the
+ * foreground. Used by `npm run serve:prod`, the HTTP tests, the browser tests and the load test.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The nginx binary (Debian package `nginx`). */
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** The Brotli static module (Debian package `libnginx-mod-http-brotli-static`). */
+export const BROTLI_MODULE_PATH =
+  process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** The configuration template, with {{placeholders}}. */
+export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf');
+
+/** The file, inside a build folder, where the build writes its security headers. */
+export const SECURITY_HEADERS_FILE = 'security-headers.json';
+
+/** A startup problem the user can fix; its message says how. */
+export class ServeError extends Error {}
+
+/**
+ * Reads the security headers a build wrote.
+ * @param {string} buildDir - absolute path of the build folder.
+ * @returns {Record<string, string>} header name → value.
+ * @throws {ServeError} when the file is missing or is not an object of strings.
+ */
+export function readSecurityHeaders(buildDir) {
+  const file = path.join(buildDir, SECURITY_HEADERS_FILE);
+  if (!fs.existsSync(file)) {
+    throw new ServeError(
+      `${file} is missing: this build was made without the static-hosting plugin. Run \`npm run build\` again.`,
+    );
+  }
+  const headers = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const entries = Object.entries(headers ?? {});
+  if (typeof headers !== 'object' || entries.some(([, value]) => typeof value !== 'string')) {
+    throw new ServeError(`${file}: expected an object of header name → string value`);
+  }
+  return headers;
+}
+
+/**
+ * Fills in the placeholders of the nginx template. Pure.
+ * @param {string} template - text of deploy/nginx.conf.
+ * @param {{ root: string, listen: string, runtimeDir: string, headers: Record<string, string>,
+ *   user?: string, brotliModule?: string }} values
+ * @returns {string} a complete nginx configuration.
+ * @throws {Error} when a header value contains a double quote or a line break, or a placeholder
+ *   is left unfilled.
+ */
+export function renderNginxConfig(template, values) {
+  const headerLines = Object.entries(values.headers).map(([name, value]) => {
+    if (/["\r\n\\]/.test(value) || !/^[A-Za-z0-9-]+$/.test(name))
+      throw new Error(`nginx: cannot write header ${name}: its value holds a quote, backslash or line break`);
+    return `        add_header ${name} "${value}" always;`;
+  });
+  const replacements = {
+    user_directive: values.user ? `user ${values.user};` : '',
+    brotli_module: values.brotliModule ?? BROTLI_MODULE_PATH,
+    runtime_dir: values.runtimeDir,
+    listen: values.listen,
+    root: values.root,
+    security_headers: headerLines.join('\n'),
+  };
+  const config = template.replace(/\{\{(\w+)\}\}/g, (match, name) =>
+    Object.hasOwn(replacements, name) ? replacements[name] : match,
+  );
+  const unfilled = /\{\{\w+\}\}/.exec(config);
+  if (unfilled) throw new Error(`nginx: unknown placeholder ${unfilled[0]} in ${NGINX_TEMPLATE}`);
+  return config;
+}
+
+/**
+ * Resolves when nothing listens on host:port.
+ * @throws {ServeError} "port N is in use" when something does.
+ */
+export function assertPortFree(host, port) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ServeError(`port ${port} on ${host} is in use; stop what runs there or set PORT to another port`)
+          : error,
+      );
+    });
+    probe.listen(port, host, () => probe.close(() => resolve(undefined)));
+  });
+}
+
+/** The worker user when nginx starts as root: Debian's www-data, else nobody. */
+function workerUser() {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  try {
+    execFileSync('id', ['www-data'], { stdio: 'ignore' });
+    return 'www-data';
+  } catch {
+    return 'nobody';
+  }
+}
+
+/**
+ * Starts nginx over `buildDir` and resolves once it answers.
+ * @param {{ buildDir: string, host?: string, port: number, timeoutMs?: number }} options -
+ *   host defaults to 127.0.0.1; timeoutMs (default 15,000 ms) bounds the wait for the first answer.
+ * @returns {Promise<{ url: string, runtimeDir: string, child: import('node:child_process').ChildProcess,
+ *   stop: () => Promise<void> }>} `url` has no trailing slash; `stop` ends nginx and removes its
+ *   temporary folder.
+ * @throws {ServeError} when the build folder or its headers are missing, nginx or its Brotli
+ *   module is not installed, the port is in use, or nginx exits or stays silent.
+ */
+export async function startNginx({ buildDir, host = '127.0.0.1', port, timeoutMs = 15_000 }) {
+  const root = path.resolve(buildDir);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new ServeError(`${root} holds no built site (no index.html). Run \`npm run build\` first.`);
+  }
+  for (const file of [NGINX_PATH, BROTLI_MODULE_PATH]) {
+    if (!fs.existsSync(file))
+      throw new ServeError(`${file} is missing; run \`node scripts/ensure-nginx.mjs\` to install nginx`);
+  }
+  const headers = readSecurityHeaders(root);
+  await assertPortFree(host, port);
+
+  const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-nginx-'));
+  fs.chmodSync(runtimeDir, 0o755);
+  const configFile = path.join(runtimeDir, 'nginx.conf');
+  fs.writeFileSync(
+    configFile,
+    renderNginxConfig(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), {
+      root,
+      listen: `${host}:${port}`,
+      runtimeDir,
+      headers,
+      user: workerUser(),
+    }),
+  );
+  const child = spawn(
+    NGINX_PATH,
+    ['-e', path.join(runtimeDir, 'error.log'), '-p', runtimeDir, '-c', configFile, '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'inherit', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(runtimeDir, { recursive: true, force: true });
+  };
+
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const log = fs.existsSync(path.join(runtimeDir, 'error.log'))
+        ? fs.readFileSync(path.join(runtimeDir, 'error.log'), 'utf8')
+        : '';
+      await stop();
+      const reason = `${stderr}${log}`.trim();
+      throw new ServeError(
+        /Address already in use/.test(reason)
+          ? `port ${port} on ${host} is in use; stop what runs there or set PORT to another port`
+          : `nginx exited with code ${child.exitCode}: ${reason}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new ServeError(`nginx did not answer at ${url}/ within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, runtimeDir, child, stop };
+}

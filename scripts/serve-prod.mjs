@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/**
+ * `npm run serve:prod`: serves the production build through nginx, with the URL rules, caching,
+ * compression and security headers of deploy/nginx.conf.
+ *
+ * Environment: PORT (default 8080), HOST (default 127.0.0.1), BUILD_DIR (default `build`).
+ * Installs nginx with apt-get when it is missing. Exits 1 with a message when the build folder is
+ * missing, the port is in use or nginx cannot start; stops nginx on Ctrl-C.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { ensureAptPackages } from './ensure-apt.mjs';
+import { BROTLI_MODULE_PATH, NGINX_PATH, ServeError, startNginx } from './nginx-server.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 8080);
+
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`serve:prod: PORT must be a port number from 1 to 65535, got "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+try {
+  // Checked before installing anything: without a build there is nothing to serve.
+  if (!fs.existsSync(path.join(buildDir, 'index.html')))
+    throw new ServeError(`${buildDir} holds no built site. Run \`npm run build\` first.`);
+  const installed = ensureAptPackages({
+    label: 'serve:prod',
+    files: [NGINX_PATH, BROTLI_MODULE_PATH],
+    packages: ['nginx', 'libnginx-mod-http-brotli-static'],
+  });
+  if (!installed) process.exit(1);
+  const server = await startNginx({ buildDir, host, port });
+  console.log(
+    `serve:prod: serving ${path.relative(ROOT, buildDir) || '.'} with nginx at ${server.url}/ (Ctrl-C stops)`,
+  );
+  let stopping = false;
+  const shutdown = () => {
+    stopping = true;
+    void server.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  server.child.once('exit', (code) => {
+    // On Ctrl-C, shutdown() removes the temporary folder and exits once nginx has stopped.
+    if (stopping) return;
+    fs.rmSync(server.runtimeDir, { recursive: true, force: true });
+    console.error(`serve:prod: nginx stopped (exit code ${code})`);
+    process.exit(code === 0 ? 0 : 1);
+  });
+} catch (error) {
+  console.error(`serve:prod: ${error instanceof ServeError ? error.message : String(error?.stack ?? error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,129 @@
+// @vitest-environment node
+/**
+ * The CloudFront Function of the deploy guide (deploy/cloudfront-url-rewrite.js), run as CloudFront
+ * runs it: the file's source evaluated as a script, `handler(event)` called with a viewer-request
+ * event. It must give the answers of the shared URL table and map every contract path to the
+ * object that serves it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { securityHeaders } from '../../plugins/static-hosting/security-headers';
+import { responseHeadersPolicy } from '../../scripts/cloudfront-headers-policy.mjs';
+import { BUILD_DIR, readContract } from '../contract/built-site';
+import { URL_CASES } from './url-cases';
+
+const SOURCE = fs.readFileSync(path.resolve(__dirname, '../../deploy/cloudfront-url-rewrite.js'), 'utf8');
+
+interface CloudFrontRequest {
+  uri: string;
+  querystring: Record<string, { value: string; multiValue?: { value: string }[] }>;
+}
+interface CloudFrontResponse {
+  statusCode: number;
+  headers: Record<string, { value: string }>;
+}
+
+/** The function's `handler`, from a fresh script context, as CloudFront loads it. */
+function loadHandler(): (event: { request: CloudFrontRequest }) => CloudFrontRequest | CloudFrontResponse {
+  const context = vm.createContext({});
+  vm.runInContext(`${SOURCE}\nthis.handler = handler;`, context);
+  return (context as { handler: (event: { request: CloudFrontRequest }) => CloudFrontRequest | CloudFrontResponse })
+    .handler;
+}
+
+const handler = loadHandler();
+
+/** A viewer request for `target` (path and query), with the query parsed the way CloudFront does. */
+function viewerRequest(target: string): { request: CloudFrontRequest } {
+  const [uri = '', query] = target.split(/\?(.*)/s);
+  const querystring: CloudFrontRequest['querystring'] = {};
+  for (const pair of (query ?? '').split('&').filter(Boolean)) {
+    const [key = '', value = ''] = pair.split(/=(.*)/s);
+    querystring[key] = { value };
+  }
+  return { request: { uri, querystring } };
+}
+
+function isResponse(result: CloudFrontRequest | CloudFrontResponse): result is CloudFrontResponse {
+  return 'statusCode' in result;
+}
+
+describe('CloudFront URL rewrite: the shared URL cases', () => {
+  for (const urlCase of URL_CASES.filter((c) => !c.serverOnly)) {
+    it(`${urlCase.name}: ${urlCase.request.slice(0, 60)} → ${urlCase.status}`, () => {
+      const result = handler(viewerRequest(urlCase.request));
+      if (urlCase.status === 200 || urlCase.status === 404) {
+        // Passed on to S3 with the key of the object that serves it (or, for 404, that is missing).
+        expect(isResponse(result)).toBe(false);
+        expect((result as CloudFrontRequest).uri).toBe(`/${urlCase.key ?? ''}`);
+      } else {
+        expect(isResponse(result)).toBe(true);
+        expect((result as CloudFrontResponse).statusCode).toBe(urlCase.status);
+        if (urlCase.status === 301)
+          expect((result as CloudFrontResponse).headers.location?.value).toBe(urlCase.location);
+      }
+    });
+  }
+});
+
+describe('CloudFront URL rewrite: the URL contract', () => {
+  it('asks S3 for <path>/index.html for each of the 1,134 contract paths', () => {
+    const wrong: string[] = [];
+    for (const route of readContract()) {
+      const result = handler(viewerRequest(route));
+      const expected = `${route.replace(/\/$/, '')}/index.html`;
+      if (isResponse(result) || result.uri !== expected) wrong.push(route);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.runIf(fs.existsSync(path.join(BUILD_DIR, 'index.html')))(
+    'names an object that exists in build/ for each contract path',
+    () => {
+      const missing = readContract().filter((route) => {
+        const result = handler(viewerRequest(route));
+        return isResponse(result) || !fs.existsSync(path.join(BUILD_DIR, result.uri));
+      });
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('never throws, and never asks for a key with a dot segment, for any path', () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9._%~-]{0,12}$/);
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), fc.boolean(), (segments, slash) => {
+        const uri = `/${segments.join('/')}${slash ? '/' : ''}`;
+        const result = handler(viewerRequest(uri));
+        if (isResponse(result)) return [301, 400].includes(result.statusCode);
+        return result.uri.startsWith('/') && !/(^|\/)\.\.?(\/|$)/.test(decodeURIComponent(result.uri));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('CloudFront response-headers policy', () => {
+  const headers = securityHeaders(["'sha256-abc='"], { algoliaAppId: 'BH4D9OD16A', analytics: true });
+
+  it('carries the same security headers as nginx sends', () => {
+    const policy = responseHeadersPolicy(headers);
+    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(
+      headers['Content-Security-Policy'],
+    );
+    expect(policy.SecurityHeadersConfig.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+    expect(policy.SecurityHeadersConfig.ContentTypeOptions.Override).toBe(true);
+    expect(policy.CustomHeadersConfig.Items).toEqual([
+      { Header: 'Permissions-Policy', Value: headers['Permissions-Policy'], Override: true },
+    ]);
+  });
+
+  it('refuses a policy longer than CloudFront allows', () => {
+    const long = { ...headers, 'Content-Security-Policy': `script-src ${"'sha256-x' ".repeat(200)}` };
+    expect(() => responseHeadersPolicy(long)).toThrow(/CloudFront allows 1783/);
+  });
+});

@@ -1,0 +1,273 @@
+// @vitest-environment node
+/**
+ * The production server over HTTP: nginx with deploy/nginx.conf (started as `npm run serve:prod`
+ * starts it) over build/. Status, headers and body for every case of the shared URL table and
+ * every contract path, the caching of hashed and unhashed files, compression by Accept-Encoding,
+ * the security headers and requests that must be refused. Run `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { BROTLI_MODULE_PATH, NGINX_PATH, startNginx } from '../../scripts/nginx-server.mjs';
+import { BUILD_DIR, htmlFileFor, readContract } from '../contract/built-site';
+import { URL_CASES } from './url-cases';
+
+const PORT = Number(process.env.HTTP_TEST_PORT ?? 3402);
+const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'security-headers.json'));
+const hasNginx = fs.existsSync(NGINX_PATH) && fs.existsSync(BROTLI_MODULE_PATH);
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+let server: Awaited<ReturnType<typeof startNginx>> | undefined;
+
+/** Sends a GET for `target` exactly as written (no normalisation) and reads the raw answer. */
+function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port: PORT, path: target, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+const file = (key: string): Buffer => fs.readFileSync(path.join(BUILD_DIR, key));
+const securityHeaders = (): Record<string, string> =>
+  JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'security-headers.json'), 'utf8')) as Record<string, string>;
+
+/** The policy's directives by name, for example `script-src` → its sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+/** The first-party script file of the home page: a hashed bundle under /assets/js/. */
+function hashedBundle(): string {
+  const $ = cheerio.load(file('index.html'));
+  const src = $('script[src^="/assets/js/main."]').attr('src');
+  if (!src) throw new Error('test: the home page loads no /assets/js/main.*.js');
+  return src;
+}
+
+describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
+  beforeAll(async () => {
+    server = await startNginx({ buildDir: BUILD_DIR, port: PORT });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('the shared URL cases', () => {
+    for (const urlCase of URL_CASES) {
+      it(`${urlCase.name}: ${urlCase.request.slice(0, 60)} → ${urlCase.status}`, async () => {
+        const answer = await get(urlCase.request);
+        expect(answer.status).toBe(urlCase.status);
+        if (urlCase.status === 200) expect(answer.body.equals(file(urlCase.key ?? ''))).toBe(true);
+        if (urlCase.status === 404) {
+          expect(fs.existsSync(path.join(BUILD_DIR, urlCase.key ?? ''))).toBe(false);
+          expect(answer.body.equals(file('404.html'))).toBe(true);
+          expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+        }
+        if (urlCase.status === 301) expect(answer.headers.location).toBe(urlCase.location);
+        if (urlCase.status === 400) expect(answer.body.toString()).not.toContain('root:');
+      });
+    }
+  });
+
+  it('serves each of the 1,134 contract paths with status 200 and its page', async () => {
+    const problems: string[] = [];
+    const routes = [...readContract()];
+    const worker = async (): Promise<void> => {
+      for (let route = routes.pop(); route !== undefined; route = routes.pop()) {
+        const answer = await get(route);
+        const expected = htmlFileFor(route);
+        if (answer.status !== 200) problems.push(`${route}: status ${answer.status}`);
+        else if (!expected || !answer.body.equals(fs.readFileSync(expected))) problems.push(`${route}: wrong body`);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  describe('Cache-Control', () => {
+    it('lets browsers and CDNs keep hashed assets for a year', async () => {
+      for (const target of [
+        hashedBundle(),
+        `/pagefind/fragment/${fs.readdirSync(path.join(BUILD_DIR, 'pagefind/fragment'))[0] ?? 'none'}`,
+      ]) {
+        const answer = await get(target);
+        expect(answer.status, target).toBe(200);
+        expect(answer.headers['cache-control'], target).toBe('public, max-age=31536000, immutable');
+      }
+    });
+
+    it('revalidates pages, the sitemap, the search entry file and unhashed files', async () => {
+      for (const target of [
+        '/',
+        '/intro/next-steps',
+        '/sitemap.xml',
+        '/pagefind/pagefind-entry.json',
+        '/pagefind/pagefind.js',
+        '/img/favicon.svg',
+        '/no/such/page',
+      ]) {
+        expect((await get(target)).headers['cache-control'], target).toBe('no-cache');
+      }
+    });
+
+    it('answers a revalidation of an unchanged page with 304 and no body', async () => {
+      const first = await get('/intro/next-steps');
+      const etag = first.headers.etag ?? '';
+      expect(etag).not.toBe('');
+      const second = await get('/intro/next-steps', { 'If-None-Match': etag });
+      expect(second.status).toBe(304);
+      expect(second.body.length).toBe(0);
+    });
+  });
+
+  describe('compression', () => {
+    it.each([
+      ['br', (body: Buffer) => zlib.brotliDecompressSync(body)],
+      ['gzip', (body: Buffer) => zlib.gunzipSync(body)],
+    ] as const)('sends the precompressed %s twin to a client that accepts it', async (encoding, decode) => {
+      for (const [target, key] of [
+        [hashedBundle(), hashedBundle().slice(1)],
+        ['/intro/next-steps', 'intro/next-steps/index.html'],
+      ] as const) {
+        const answer = await get(target, { 'Accept-Encoding': encoding });
+        expect(answer.headers['content-encoding'], target).toBe(encoding);
+        expect(answer.headers.vary, target).toBe('Accept-Encoding');
+        expect(answer.body.length, target).toBeLessThan(file(key).length / 2);
+        expect(decode(answer.body).equals(file(key)), target).toBe(true);
+      }
+    });
+
+    it('sends the file itself, still with Vary, to a client that accepts no encoding', async () => {
+      const answer = await get('/intro/next-steps');
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.body.equals(file('intro/next-steps/index.html'))).toBe(true);
+    });
+
+    it('prefers Brotli when the client accepts both', async () => {
+      const answer = await get('/', { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(answer.headers['content-encoding']).toBe('br');
+    });
+  });
+
+  describe('security headers', () => {
+    it.each(['/', '/intro/next-steps', '/no/such/page', '/intro/next-steps.html', hashedBundle()])(
+      'sends the build’s headers with %s',
+      async (target) => {
+        const answer = await get(target);
+        for (const [name, value] of Object.entries(securityHeaders())) {
+          expect(answer.headers[name.toLowerCase()], name).toBe(value);
+        }
+      },
+    );
+
+    it('sends a strict policy and the other headers', async () => {
+      const answer = await get('/');
+      const policy = directives(String(answer.headers['content-security-policy']));
+      expect(policy.get('script-src')).toContain("'self'");
+      expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(policy.get('script-src')).not.toContain("'unsafe-eval'");
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'self'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.get('connect-src')).toEqual(["'self'"]);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['permissions-policy']).toContain('camera=()');
+      expect(answer.headers['permissions-policy']).toContain('geolocation=()');
+    });
+
+    it('allows every inline script of the home page and of a doc page by its hash', async () => {
+      const policy = directives(String((await get('/')).headers['content-security-policy']));
+      for (const target of ['/', '/intro/next-steps', '/no/such/page']) {
+        const $ = cheerio.load((await get(target)).body.toString('utf8'));
+        const inline = $('script:not([src])')
+          .toArray()
+          .filter((element) => !$(element).attr('type')?.includes('json'));
+        expect(inline.length, target).toBeGreaterThan(0);
+        for (const element of inline) {
+          const hash = createHash('sha256').update($(element).text(), 'utf8').digest('base64');
+          expect(policy.get('script-src'), target).toContain(`'sha256-${hash}'`);
+        }
+      }
+    });
+  });
+});
+
+describe.skipIf(hasBuild && hasNginx)(
+  'nginx over build/ (skipped: needs `npm run build` and nginx; run `node scripts/ensure-nginx.mjs`)',
+  () => {
+    it.skip('needs build/ with security-headers.json, and nginx with its Brotli module', () => undefined);
+  },
+);
+
+describe.runIf(hasNginx)('npm run serve:prod refuses to start', () => {
+  const SCRIPT = path.resolve(__dirname, '../../scripts/serve-prod.mjs');
+
+  /** Runs serve:prod with `env` and returns its exit code and error output. */
+  function serveProd(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [SCRIPT], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on('exit', (code) => {
+        resolve({ code, stderr });
+      });
+    });
+  }
+
+  it('without a build folder, saying so', async () => {
+    const result = await serveProd({ BUILD_DIR: '/nonexistent/build', PORT: String(PORT + 1) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('/nonexistent/build holds no built site');
+  });
+
+  it.runIf(hasBuild)('on a port in use, saying so', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(PORT + 1, '127.0.0.1', resolve));
+    try {
+      const result = await serveProd({ PORT: String(PORT + 1) });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`port ${String(PORT + 1)} on 127.0.0.1 is in use`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('on a port that is not a number', async () => {
+    const result = await serveProd({ PORT: 'eighty' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('PORT must be a port number');
+  });
+});

@@ -1,0 +1,142 @@
+// @vitest-environment node
+/**
+ * The static-hosting plugin: the Content-Security-Policy it writes for a build (inline-script
+ * hashes, the origins of optional services and nothing else), the inline code it refuses, and the
+ * precompressed twins it writes.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import staticHostingPlugin, { headersForBuild, parseServices } from '../../plugins/static-hosting';
+import { precompressDir } from '../../plugins/static-hosting/compress';
+import { contentSecurityPolicy, scanInlineScripts } from '../../plugins/static-hosting/security-headers';
+
+/** The policy's directives by name. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+const dirs: string[] = [];
+function tempBuild(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-hosting-'));
+  dirs.push(dir);
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const COLOUR_SCRIPT = '!function(){document.documentElement.setAttribute("data-theme","light")}()';
+const page = (body: string): string =>
+  `<!doctype html><html><head><script>${COLOUR_SCRIPT}</script></head><body>${body}</body></html>`;
+
+describe('Content-Security-Policy', () => {
+  it('allows the inline scripts of the built pages by their SHA-256, and only same-origin requests', async () => {
+    const dir = tempBuild({
+      'index.html': page(
+        '<script type="application/ld+json">{"a":1}</script><script src="/assets/js/main.js"></script>',
+      ),
+      'intro/index.html': page('<script>window.x = 1;</script>'),
+    });
+    const policy = directives((await headersForBuild(dir, {}))['Content-Security-Policy'] ?? '');
+    const sha = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      ...[sha(COLOUR_SCRIPT), sha('window.x = 1;')].sort(),
+      "'wasm-unsafe-eval'",
+    ]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('adds exactly the Algolia application’s hosts when hosted search is on', () => {
+    const policy = directives(contentSecurityPolicy([], { algoliaAppId: 'BH4D9OD16A' }));
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://bh4d9od16a-dsn.algolia.net',
+      'https://bh4d9od16a-1.algolianet.com',
+      'https://bh4d9od16a-2.algolianet.com',
+      'https://bh4d9od16a-3.algolianet.com',
+    ]);
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+  });
+
+  it('adds the Google Analytics hosts when analytics is on', () => {
+    const policy = directives(contentSecurityPolicy([], { analytics: true }));
+    expect(policy.get('script-src')).toContain('https://www.googletagmanager.com');
+    expect(policy.get('connect-src')).toContain('https://*.google-analytics.com');
+    expect(policy.get('img-src')).toContain('https://*.google-analytics.com');
+    expect(policy.get('connect-src')?.some((source) => source.includes('algolia'))).toBe(false);
+  });
+
+  it('never allows unsafe-inline or unsafe-eval scripts', () => {
+    const policy = directives(contentSecurityPolicy(["'sha256-abc='"], { algoliaAppId: 'X1', analytics: true }));
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(policy.get('script-src')).not.toContain("'unsafe-eval'");
+  });
+
+  it('stops the build, naming the file, when a page has an inline event handler or a javascript: link', async () => {
+    const dir = tempBuild({
+      'index.html': page(''),
+      'guides/index.html': page('<button onclick="go()">Go</button><a href="javascript:void(0)">x</a>'),
+    });
+    await expect(headersForBuild(dir, {})).rejects.toThrow(/guides\/index\.html: <button onclick="go\(\)">/);
+    expect(scanInlineScripts(page('<a href="javascript:void(0)">x</a>')).blocked).toEqual([
+      '<a href="javascript:void(0)">',
+    ]);
+  });
+
+  it('refuses options of the wrong type, naming the option', () => {
+    expect(() => parseServices({ algoliaAppId: 'not an id' })).toThrow(/algoliaAppId/);
+    expect(() => parseServices({ analytics: 'yes' })).toThrow(/analytics/);
+    expect(parseServices(undefined)).toEqual({ algoliaAppId: undefined, analytics: undefined });
+  });
+});
+
+describe('precompression', () => {
+  it('writes .gz and .br twins of text files of 1 KB or more, and leaves other files alone', async () => {
+    const html = page('<p>Subnets split a VPC address range.</p>'.repeat(100));
+    const dir = tempBuild({
+      'intro/index.html': html,
+      'assets/js/main.0123abcd.js': 'console.log("hello");'.repeat(200),
+      'small.css': 'a{color:red}',
+      'img/photo.png': Buffer.alloc(4096, 1),
+      'pagefind/fragment/en_1.pf_fragment': Buffer.alloc(4096, 2),
+    });
+    expect(await precompressDir(dir)).toBe(2);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'intro/index.html.gz'))).toString()).toBe(html);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'intro/index.html.br'))).toString()).toBe(html);
+    expect(fs.existsSync(path.join(dir, 'assets/js/main.0123abcd.js.br'))).toBe(true);
+    for (const name of ['small.css.gz', 'img/photo.png.gz', 'pagefind/fragment/en_1.pf_fragment.br'])
+      expect(fs.existsSync(path.join(dir, name)), name).toBe(false);
+  });
+
+  it('runs in postBuild and writes security-headers.json into the build folder', async () => {
+    const dir = tempBuild({ 'index.html': page('') });
+    const plugin = staticHostingPlugin({} as never, { analytics: true });
+    await plugin.postBuild?.({ outDir: dir } as never);
+    const headers = JSON.parse(fs.readFileSync(path.join(dir, 'security-headers.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['Content-Security-Policy']).toContain('https://www.googletagmanager.com');
+  });
+});
