@@ -1,10 +1,11 @@
 /**
- * Local plugin: offline search (issue 3), used when Algolia is not configured.
+ * Local plugin: offline search, used when Algolia is not configured.
  *
  * - `contentLoaded` adds the `/search` page and publishes where the index lives.
  * - `postBuild` reads every built page, extracts its search record and writes a Pagefind index
  *   to `build/pagefind/`. Pagefind splits the index into small chunks, so a query downloads only
- *   the part it needs (README, "Search").
+ *   the part it needs. Beside it go `vocabulary.json` (typo correction) and `pages.json` (one
+ *   small record per page, which the client ranks with and shows hits from at once).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,7 +44,7 @@ export function collectRecords(outDir: string, routesPaths: readonly string[]): 
 }
 
 /**
- * The words of the site, most frequent first, for correcting one typo per query word (issue 3).
+ * The words of the site, most frequent first, for correcting one typo per query word.
  * Words shorter than 4 letters are left out: the client never corrects them.
  */
 export function buildVocabulary(records: readonly SearchRecord[]): string[] {
