@@ -49,8 +49,10 @@ export interface FieldWords {
   raw: readonly string[];
 }
 
+/** A field's words, plus the parts of each `snake_case` name (`nat_gateway_count`: `nat`, `gateway`, `count`). */
 function fieldWords(list: readonly string[]): FieldWords {
-  return { stems: list.map(stem), raw: list };
+  const raw = list.flatMap((word) => (word.includes('_') ? [word, ...word.split('_').filter(Boolean)] : [word]));
+  return { stems: raw.map(stem), raw };
 }
 
 /** Lower-cases and splits text into words; `.` and `_` stay inside words (`t3.medium`, `for_each`). */
