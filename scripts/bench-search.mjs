@@ -33,7 +33,7 @@ const { HELD_OUT_PAIRS } = jiti('../test/e2e/fixtures/search-relevance-held-out.
 const { loadNodeSearch, scoreRelevance } = jiti('../test/contract/search-engine.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PORT = 3290;
+const PORT = Number(process.env.BENCH_SEARCH_PORT ?? 3290);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ARGS = [
   '--headless',

@@ -142,25 +142,49 @@ export interface LocalSearchClientOptions {
  */
 export function createLocalSearchClient(search: SiteSearch, options: LocalSearchClientOptions = {}) {
   const { pagesPerQuery = MODAL_PAGES_PER_QUERY, onIndexStatus, snippets } = options;
+  type Answer = { results: ReturnType<typeof toSearchResponse>[] };
+  // Queries run one at a time. One that a newer query overtook while it waited is not run: it
+  // answers with the newest query's answer, so a burst of keys costs one search, not a queue.
+  let newest: Promise<Answer> = Promise.resolve({ results: [] });
+  let lastRun: Promise<unknown> = Promise.resolve();
+  let tickets = 0;
+
+  const answer = async (requests: readonly DocSearchRequest[]): Promise<Answer> => {
+    const results = await Promise.all(
+      requests.map(async (request) => {
+        const query = request.query ?? request.params?.query ?? '';
+        const hitsPerPage = request.hitsPerPage ?? request.params?.hitsPerPage ?? 20;
+        try {
+          const outcome = await search(query, pagesPerQuery);
+          onIndexStatus?.(null);
+          snippets?.follow(outcome.withExcerpts ? outcome.withExcerpts() : null);
+          return toSearchResponse(outcome, hitsPerPage);
+        } catch (cause) {
+          const message = cause instanceof Error ? cause.message : String(cause);
+          onIndexStatus?.(new Error(`The search index could not be loaded: ${message}`, { cause }));
+          return toSearchResponse({ query, total: 0, hits: [] }, hitsPerPage);
+        }
+      }),
+    );
+    return { results };
+  };
+
   return {
-    async search({ requests }: { requests: readonly DocSearchRequest[] }) {
-      const results = await Promise.all(
-        requests.map(async (request) => {
-          const query = request.query ?? request.params?.query ?? '';
-          const hitsPerPage = request.hitsPerPage ?? request.params?.hitsPerPage ?? 20;
-          try {
-            const outcome = await search(query, pagesPerQuery);
-            onIndexStatus?.(null);
-            snippets?.follow(outcome.withExcerpts ? outcome.withExcerpts() : null);
-            return toSearchResponse(outcome, hitsPerPage);
-          } catch (cause) {
-            const message = cause instanceof Error ? cause.message : String(cause);
-            onIndexStatus?.(new Error(`The search index could not be loaded: ${message}`, { cause }));
-            return toSearchResponse({ query, total: 0, hits: [] }, hitsPerPage);
-          }
-        }),
-      );
-      return { results };
+    search({ requests }: { requests: readonly DocSearchRequest[] }): Promise<Answer> {
+      tickets += 1;
+      const ticket = tickets;
+      const result = (async (): Promise<Answer> => {
+        for (let running = lastRun; ; running = lastRun) {
+          await running.catch(() => undefined);
+          if (running === lastRun) break;
+        }
+        if (ticket !== tickets) return newest;
+        const run = answer(requests);
+        lastRun = run;
+        return run;
+      })();
+      newest = result;
+      return result;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   parseQuery,
   rankResults,
   toRankablePage,
+  type PageLookup,
   type PagesFile,
   type RankablePage,
 } from './ranking';
@@ -207,11 +208,26 @@ export function loadVocabulary(bundlePath: string): Promise<Vocabulary> {
 }
 
 /** The page records by Pagefind page id, ready for ranking. */
-export type PageIndex = ReadonlyMap<string, RankablePage>;
+export type PageIndex = PageLookup;
 
-/** Builds a {@link PageIndex} from the `pages.json` file. */
+/**
+ * Builds a {@link PageIndex} from the `pages.json` file. Each record is split into words the
+ * first time a query needs it, so that loading the file costs no more than parsing it.
+ */
 export function toPageIndex(file: PagesFile): PageIndex {
-  return new Map(Object.entries(file.pages).map(([id, record]) => [id, toRankablePage(record, file.sections)]));
+  const ready = new Map<string, RankablePage>();
+  return {
+    has: (id) => Object.hasOwn(file.pages, id),
+    get(id) {
+      let page = ready.get(id);
+      const record = Object.hasOwn(file.pages, id) ? file.pages[id] : undefined;
+      if (!page && record) {
+        page = toRankablePage(record, file.sections);
+        ready.set(id, page);
+      }
+      return page;
+    },
+  };
 }
 
 const pageIndexes = new Map<string, Promise<PageIndex>>();
@@ -317,18 +333,16 @@ export async function searchSite(
   const correction = correctQuery(trimmed, vocabulary);
   if (correction.kind === 'unmatched') return { query: trimmed, total: 0, hits: [] };
   let searched = { query: correction.query, corrected: correction.corrected };
-  let results = (await api.search(engineWords(searched.query.split(' ')).join(' ')))?.results ?? [];
-  if (results.length === 0) {
+  const words = engineWords(searched.query.split(' '));
+  let results = (await api.search(words.join(' ')))?.results ?? [];
+  if (results.length === 0 && words.length > 1) {
     // Pagefind wants every word on the page. When that finds nothing, leave out the words that
     // match no page on their own ("vs", a misspelt filler word) and search with the rest.
-    const all = engineWords(searched.query.split(' '));
-    if (all.length > 1) {
-      const found = await Promise.all(all.map(async (word) => ((await api.search(word))?.results.length ?? 0) > 0));
-      const kept = all.filter((_, i) => found[i]);
-      if (kept.length > 0 && kept.length < all.length) {
-        searched = { query: kept.join(' '), corrected: true };
-        results = (await api.search(searched.query))?.results ?? [];
-      }
+    const found = await Promise.all(words.map(async (word) => ((await api.search(word))?.results.length ?? 0) > 0));
+    const kept = words.filter((_, i) => found[i]);
+    if (kept.length > 0 && kept.length < words.length) {
+      searched = { query: kept.join(' '), corrected: true };
+      results = (await api.search(engineWords(kept).join(' ')))?.results ?? [];
     }
   }
   const pinned = vocabulary.names.get(trimmed.toLowerCase());

@@ -41,6 +41,8 @@ export interface RankablePage {
   titleWords: FieldWords;
   slugWords: FieldWords;
   headingWords: readonly FieldWords[];
+  /** Every word of every heading, once: a query word in none of them skips the headings. */
+  allHeadingWords: FieldWords;
 }
 
 /** The words of one field: stems for whole-word matches, as written for prefix matches. */
@@ -49,10 +51,8 @@ export interface FieldWords {
   raw: readonly string[];
 }
 
-/** A field's words, plus the parts of each `snake_case` name (`nat_gateway_count`: `nat`, `gateway`, `count`). */
 function fieldWords(list: readonly string[]): FieldWords {
-  const raw = list.flatMap((word) => (word.includes('_') ? [word, ...word.split('_').filter(Boolean)] : [word]));
-  return { stems: raw.map(stem), raw };
+  return { stems: list.map(stem), raw: list };
 }
 
 /** Lower-cases and splits text into words; `.` and `_` stay inside words (`t3.medium`, `for_each`). */
@@ -96,6 +96,7 @@ export function toRankablePage(record: PageRecord, sections: readonly string[]):
     titleWords: fieldWords(words(title)),
     slugWords: fieldWords(slug.toLowerCase().split(/[-_.]/).filter(Boolean)),
     headingWords: headings.map(([, text]) => fieldWords(words(text))),
+    allHeadingWords: fieldWords([...new Set(headings.flatMap(([, text]) => words(text)))]),
   };
 }
 
@@ -204,7 +205,8 @@ export function scorePage(page: RankablePage, query: ParsedQuery, engineScore: n
   });
   let heading = 0;
   let headingPhrase = false;
-  for (const headingWords of page.headingWords) {
+  const inSomeHeading = queryWords.some((word, i) => matchIn(word, page.allHeadingWords, typingAt(i)) > 0);
+  for (const headingWords of inSomeHeading ? page.headingWords : []) {
     let sum = 0;
     queryWords.forEach((word, i) => {
       sum += matchIn(word, headingWords, typingAt(i));
@@ -270,19 +272,31 @@ export interface EngineResult {
   score: number;
 }
 
+/** The page records by Pagefind page id (see pagefind.ts, `toPageIndex`). */
+export interface PageLookup {
+  get: (id: string) => RankablePage | undefined;
+  has: (id: string) => boolean;
+}
+
 /**
- * Orders Pagefind's results for `query`: each result with a page record is scored with
- * {@link scorePage}; results without a record keep their engine score alone. Ties keep
- * Pagefind's order.
+ * How many of Pagefind's best results are re-ranked; the rest follow in Pagefind's order. A page
+ * whose title holds the query words scores high in Pagefind too (the title weighs 10 times the
+ * body), so it is among them; ranking every match of a one-letter query would cost more than the
+ * whole search.
+ */
+export const RERANK_WINDOW = 100;
+
+/**
+ * Orders Pagefind's results for `query`: each of the best {@link RERANK_WINDOW} results with a
+ * page record is scored with {@link scorePage}; results without a record keep their engine
+ * score alone. Ties keep Pagefind's order; results past the window follow in Pagefind's order.
+ * @param results - Pagefind's results, best first.
  * @param pages - Pagefind page id → rankable page.
  */
-export function rankResults<T extends EngineResult>(
-  results: readonly T[],
-  query: ParsedQuery,
-  pages: ReadonlyMap<string, RankablePage>,
-): T[] {
+export function rankResults<T extends EngineResult>(results: readonly T[], query: ParsedQuery, pages: PageLookup): T[] {
   const best = results.reduce((max, result) => Math.max(max, result.score), 0) || 1;
-  return results
+  const head = results.slice(0, RERANK_WINDOW);
+  const ranked = head
     .map((result, index) => {
       const page = pages.get(result.id);
       const engine = result.score / best;
@@ -290,4 +304,5 @@ export function rankResults<T extends EngineResult>(
     })
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map(({ result }) => result);
+  return [...ranked, ...results.slice(RERANK_WINDOW)];
 }

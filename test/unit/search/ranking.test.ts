@@ -129,9 +129,11 @@ describe('matching headings', () => {
       SECTIONS,
     );
     expect(matchingHeadings(page, parseQuery('nat gateways'))).toEqual([
-      { id: 'input-nat_gateway_count', text: 'nat_gateway_count', path: ['Inputs', 'nat_gateway_count'] },
       { id: 'nat-gateways', text: 'NAT gateways and their cost', path: ['NAT gateways and their cost'] },
       { id: 'nat', text: 'NAT instances', path: ['NAT instances'] },
+    ]);
+    expect(matchingHeadings(page, parseQuery('nat_gateway_count'))).toEqual([
+      { id: 'input-nat_gateway_count', text: 'nat_gateway_count', path: ['Inputs', 'nat_gateway_count'] },
     ]);
   });
 });

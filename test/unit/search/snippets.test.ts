@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
-import { toDocSearchHits } from '@site/src/components/LocalSearch/adapter';
+import { createLocalSearchClient, toDocSearchHits } from '@site/src/components/LocalSearch/adapter';
 import type { SearchHit } from '@site/src/components/LocalSearch/pagefind';
 import { createSnippetStore } from '@site/src/components/LocalSearch/snippets';
 
@@ -79,5 +79,26 @@ describe('snippet store', () => {
     });
     expect(store.get('/reference/modules/vpc-app/')).toBeUndefined();
     warn.mockRestore();
+  });
+});
+
+describe('a burst of queries in the modal', () => {
+  it('runs the first and the newest query, and answers the ones in between with the newest answer', async () => {
+    const searched: string[] = [];
+    const client = createLocalSearchClient(async (query) => {
+      searched.push(query);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { query, total: 1, hits: [hit('', '')] };
+    });
+    const first = client.search({ requests: [{ query: 'v' }] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Two more keys while "v" is still being searched.
+    const answers = await Promise.all([
+      first,
+      client.search({ requests: [{ query: 'vp' }] }),
+      client.search({ requests: [{ query: 'vpc' }] }),
+    ]);
+    expect(searched).toEqual(['v', 'vpc']);
+    expect(answers.map((answer) => answer.results[0]?.query)).toEqual(['v', 'vpc', 'vpc']);
   });
 });
