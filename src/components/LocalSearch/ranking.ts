@@ -160,6 +160,8 @@ export const RANKING_WEIGHTS = {
   phrase: 0.8,
   /** Share of the title's words that the query covers: the page is about the query. */
   titleCoverage: 1,
+  /** The title is the query, word for word (stems, in any order): the page is named for it. */
+  exactTitle: 1,
   /** A section landing page (a guide's or FAQ's index page). */
   landing: 0.3,
   /** A knowledge-base answer, below a guide or reference page that matches as well. */
@@ -220,6 +222,7 @@ export function scorePage(page: RankablePage, query: ParsedQuery, engineScore: n
   // A FAQ page's headings are its entries' questions: they count as much as a title.
   const headingWeight = page.section === 'FAQ' ? w.faqHeading : w.heading;
   const landing = page.url.endsWith('/') && !ENTRY_SECTIONS.has(page.section) ? w.landing : 0;
+  const exact = titleLength === n && title === n && new Set(page.titleWords.stems).size === new Set(queryWords).size;
   return (
     w.engine * engineScore +
     w.name * (name / n) +
@@ -227,6 +230,7 @@ export function scorePage(page: RankablePage, query: ParsedQuery, engineScore: n
     (named === n ? w.allWords : 0) +
     (phrase ? w.phrase : 0) +
     w.titleCoverage * coverage +
+    (exact ? w.exactTitle : 0) +
     (page.section === 'Knowledge Base' ? w.knowledgeBase : landing)
   );
 }
