@@ -50,12 +50,7 @@ export async function loadNodeSearch(buildDir: string): Promise<NodeSearch> {
   }
   patchFetchForFiles();
   const api = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir, 'pagefind.js')).href)) as PagefindApi;
-  await api.options({
-    noWorker: true,
-    excerptLength: 24,
-    baseUrl: '/',
-    ...(process.env.PF_RANKING ? { ranking: JSON.parse(process.env.PF_RANKING) as unknown } : {}),
-  });
+  await api.options({ noWorker: true, excerptLength: 24, baseUrl: '/' });
   await api.init();
   const vocabularyFile = JSON.parse(fs.readFileSync(path.join(dir, 'vocabulary.json'), 'utf8')) as {
     words: string[];
