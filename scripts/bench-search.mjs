@@ -1,7 +1,13 @@
 /**
- * Search figures for `npm run bench` (issue 3), measured in Debian's Chromium on the built site:
- * - bytes a reader downloads from first touching the search button to the first hit (raw, and
- *   gzip as a compressing server would send them);
+ * Search figures for `npm run bench`, measured in Debian's Chromium on the built site:
+ * - typed latency: each relevance-fixture query typed into the modal at 10 keys per second, in a
+ *   fresh browser context (nothing cached; the modal's code, Pagefind and the page records load
+ *   on hover, as for a reader), from the last keydown to the final hit list painted, and to the
+ *   snippets painted;
+ * - relevance: the share of fixture and held-out queries whose expected page comes first and in
+ *   the top 5, with the browser's ranking code run in Node (test/contract/search-engine.ts);
+ * - bytes a reader downloads from first touching the search button to the first hit list (raw,
+ *   and gzip as a compressing server would send them), and until the snippets are in;
  * - query latency, p50 and p95, over the relevance fixture's queries (Pagefind search plus the
  *   data of the pages the modal shows, MODAL_PAGES_PER_QUERY): the first run of each query, which
  *   fetches its index chunks and page fragments, split into those two parts, and a second run
@@ -18,12 +24,16 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { createRequire } from 'node:module';
 
-// The modal's page count comes from the adapter itself (TypeScript, loaded with jiti as Docusaurus does).
+// The modal's page count, the fixtures and the Node search come from the TypeScript sources
+// themselves (loaded with jiti, as Docusaurus loads its config).
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
 const { MODAL_PAGES_PER_QUERY } = jiti('../src/components/LocalSearch/adapter.ts');
+const { RELEVANCE_PAIRS } = jiti('../test/e2e/fixtures/search-relevance.ts');
+const { HELD_OUT_PAIRS } = jiti('../test/e2e/fixtures/search-relevance-held-out.ts');
+const { loadNodeSearch, scoreRelevance } = jiti('../test/contract/search-engine.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PORT = 3290;
+const PORT = Number(process.env.BENCH_SEARCH_PORT ?? 3290);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ARGS = [
   '--headless',
@@ -33,10 +43,11 @@ const ARGS = [
   '--disable-component-update',
 ];
 
-/** The queries of the relevance fixture (read from its TypeScript source). */
+/** The queries of the relevance fixture; `BENCH_TYPED_QUERIES=n` keeps the first n (quick runs). */
 function fixtureQueries() {
-  const source = fs.readFileSync(path.join(ROOT, 'test/e2e/fixtures/search-relevance.ts'), 'utf8');
-  return [...source.matchAll(/query:\s*'((?:[^'\\]|\\.)*)',\s*expected:/g)].map((m) => m[1].replace(/\\'/g, "'"));
+  const queries = RELEVANCE_PAIRS.map((pair) => pair.query);
+  const limit = Number(process.env.BENCH_TYPED_QUERIES ?? queries.length);
+  return queries.slice(0, limit);
 }
 
 function dirSize(dir) {
@@ -79,36 +90,56 @@ async function waitForServer(url) {
 }
 
 /**
- * Types each query into the search modal of a fresh page, one key every 100 ms, and returns for
- * each the ms from its last keydown to the last animation frame after a change in the modal
- * (waiting 700 ms of quiet). Index chunks fetched for earlier queries stay cached, as they would
- * for a reader who searches several times.
+ * Types each query into the search modal at 10 keys per second, each in a fresh browser context
+ * (empty HTTP cache, fresh Pagefind): the page loads, the button is hovered (which loads the
+ * modal's code, Pagefind and the page records, as for a reader) and the modal opens; then the
+ * query is typed. For each query, returns the ms from the last keydown to:
+ * - `list`: the frame that painted the final hit list (the links and titles of the hits, after the
+ *   last change to them; when the last key changed nothing in them, the first change the modal
+ *   made after it);
+ * - `settled`: the frame after the modal's last change of any kind (snippets filled in),
+ * waiting for 700 ms of quiet.
  */
 async function measureTypedLatency(browser, queries) {
-  const page = await browser.newPage();
-  try {
-    await page.goto(`${ORIGIN}/intro`);
-    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-    await page.locator('.DocSearch-Button').hover();
-    const out = [];
-    for (const query of queries) {
+  const out = [];
+  for (const query of queries) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`${ORIGIN}/intro`);
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+      await page.locator('.DocSearch-Button').hover();
+      await page.waitForLoadState('networkidle');
       await page.keyboard.press('Control+KeyK');
-      const input = page.locator('.DocSearch-Input');
-      await input.waitFor();
+      await page.locator('.DocSearch-Input').waitFor();
+      await page.waitForLoadState('networkidle');
       await page.evaluate(() => {
-        const marks = { key: 0, paint: 0 };
+        const marks = { key: 0, list: 0, any: 0, settled: 0, signature: '' };
         window.__searchMarks = marks;
+        const signature = () =>
+          [...document.querySelectorAll('.DocSearch-Hit a')]
+            .map((a) => `${a.getAttribute('href')} ${a.querySelector('.DocSearch-Hit-title')?.textContent ?? ''}`)
+            .join('\n');
         window.addEventListener(
           'keydown',
           () => {
             marks.key = performance.now();
-            marks.paint = 0;
+            marks.list = 0;
+            marks.any = 0;
+            marks.settled = 0;
           },
           true,
         );
         new MutationObserver(() => {
+          const next = signature();
+          const listChanged = next !== marks.signature;
+          marks.signature = next;
+          const first = marks.any === 0;
+          marks.any += 1;
           requestAnimationFrame(() => {
-            marks.paint = performance.now();
+            const now = performance.now();
+            if (listChanged || (first && marks.list === 0)) marks.list = now;
+            marks.settled = now;
           });
         }).observe(document.querySelector('.DocSearch-Modal'), {
           childList: true,
@@ -119,15 +150,13 @@ async function measureTypedLatency(browser, queries) {
       await page.keyboard.type(query, { delay: 100 });
       await page.waitForTimeout(700);
       const marks = await page.evaluate(() => window.__searchMarks);
-      if (!(marks.paint > marks.key)) throw new Error(`bench-search: the modal did not change after typing "${query}"`);
-      out.push(marks.paint - marks.key);
-      await page.keyboard.press('Escape');
-      await input.waitFor({ state: 'detached' });
+      if (!(marks.list > marks.key)) throw new Error(`bench-search: the modal did not change after typing "${query}"`);
+      out.push({ query, list: marks.list - marks.key, settled: marks.settled - marks.key });
+    } finally {
+      await context.close();
     }
-    return out;
-  } finally {
-    await page.close();
   }
+  return out;
 }
 
 /** The served addresses of the built index's files in `build/pagefind/<dir>/`. */
@@ -261,9 +290,13 @@ export async function measureSearch() {
     };
     const all = await sum(responses);
     const searchOnly = await sum(responses.filter((r) => r.url().includes('/pagefind/')));
+    // Then the snippets: one fragment per page shown.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const withSnippets = await sum(responses);
 
     // 2. Query latency over the fixture, with the index loaded (what the modal runs per query).
-    const queries = fixtureQueries();
+    const queries = RELEVANCE_PAIRS.map((pair) => pair.query);
     // Each query runs twice: first as a reader meets it (its index chunks and page fragments are
     // fetched from the server), then again with both in memory, which is the engine's own cost.
     const runs = await page.evaluate(
@@ -293,13 +326,30 @@ export async function measureSearch() {
     });
     // 3. As a reader meets it: typing each fixture query into the modal at 10 keys per second,
     //    the time from the last keystroke to the last change the modal paints for it.
-    const typed = await measureTypedLatency(browser, queries);
+    const typed = await measureTypedLatency(browser, fixtureQueries());
+    const typedList = typed.map((t) => t.list);
+    const typedSettled = typed.map((t) => t.settled);
+    // 5. Relevance of the ranking, fixture and held-out pairs (the browser's code, in Node).
+    const nodeSearch = await loadNodeSearch(path.join(ROOT, 'build'));
+    const relevanceOf = async (pairs) => {
+      const score = await scoreRelevance(nodeSearch, pairs);
+      return {
+        pairs: score.pairs,
+        top1: score.top1,
+        top5: score.top5,
+        misses: score.ranked
+          .filter((pair) => pair.rank !== 0)
+          .map(({ query, expected, rank }) => ({ query, expected, rank })),
+      };
+    };
+    const relevance = { fixture: await relevanceOf(RELEVANCE_PAIRS), heldOut: await relevanceOf(HELD_OUT_PAIRS) };
     // 4. What a first run cannot go below on this machine: its requests alone, and its engine alone.
     const requestFloor = await measureRequestFloor(browser, queries.length, MODAL_PAGES_PER_QUERY);
     const engineFloor = await measureEngineFloor(browser, queries, MODAL_PAGES_PER_QUERY);
     return {
       bytesBeforeFirstHit: all,
       indexBytesBeforeFirstHit: searchOnly,
+      bytesWithSnippets: withSnippets,
       queries: queries.length,
       latencyMs: stats(runs.first.map((r) => r.total)),
       // Where a first-time query spends its time: the index search (which fetches the chunks of
@@ -309,11 +359,16 @@ export async function measureSearch() {
         pageData: stats(runs.first.map((r) => r.pageData)),
       },
       warmLatencyMs: stats(runs.warm.map((r) => r.total)),
-      typedLatencyMs: { p50: percentile(typed, 50), p95: percentile(typed, 95), max: Math.max(...typed) },
+      typedQueries: typed.length,
+      typedLatencyMs: stats(typedList),
+      typedSnippetsMs: stats(typedSettled),
+      typedSlowest: [...typed].sort((a, b) => b.list - a.list).slice(0, 5),
+      relevance,
       requestFloorMs: stats(requestFloor),
       engineFloorMs: stats(engineFloor),
       pagesPerQuery: MODAL_PAGES_PER_QUERY,
       index: dirSize(path.join(ROOT, 'build/pagefind')),
+      pagesFileGzip: zlib.gzipSync(fs.readFileSync(path.join(ROOT, 'build/pagefind/pages.json')), { level: 6 }).length,
     };
   } finally {
     await browser.close();

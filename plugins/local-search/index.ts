@@ -1,16 +1,20 @@
 /**
- * Local plugin: offline search (issue 3), used when Algolia is not configured.
+ * Local plugin: offline search, used when Algolia is not configured.
  *
  * - `contentLoaded` adds the `/search` page and publishes where the index lives.
  * - `postBuild` reads every built page, extracts its search record and writes a Pagefind index
  *   to `build/pagefind/`. Pagefind splits the index into small chunks, so a query downloads only
- *   the part it needs (README, "Search").
+ *   the part it needs. Beside it go `vocabulary.json` (typo correction) and `pages.json` (one
+ *   small record per page, which the client ranks with and shows hits from at once).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Plugin } from '@docusaurus/types';
+
+import type { PagesFile } from '../../src/components/LocalSearch/ranking';
 
 import { htmlFileFor } from '../built-site';
 import { extractSearchRecord, isIndexable, toIndexDocument, type SearchRecord } from './extract';
@@ -40,13 +44,13 @@ export function collectRecords(outDir: string, routesPaths: readonly string[]): 
 }
 
 /**
- * The words of the site, most frequent first, for correcting one typo per query word (issue 3).
+ * The words of the site, most frequent first, for correcting one typo per query word.
  * Words shorter than 4 letters are left out: the client never corrects them.
  */
 export function buildVocabulary(records: readonly SearchRecord[]): string[] {
   const counts = new Map<string, number>();
   for (const record of records) {
-    for (const word of `${record.title} ${record.text}`.toLowerCase().match(/[a-z][a-z0-9_]{3,29}/g) ?? []) {
+    for (const word of `${record.title} ${record.text}`.toLowerCase().match(/[a-z][a-z0-9_]{3,59}/g) ?? []) {
       counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
@@ -96,6 +100,43 @@ export function writeSearchIndex(outDir: string, records: readonly SearchRecord[
   }
   const vocabulary: SearchVocabularyFile = { words: buildVocabulary(records), names: buildNames(records) };
   fs.writeFileSync(path.join(indexDir, 'vocabulary.json'), JSON.stringify(vocabulary));
+  fs.writeFileSync(path.join(indexDir, 'pages.json'), JSON.stringify(buildPagesFile(indexDir, records)));
+}
+
+/** Pagefind prefixes each decompressed fragment with this signature. */
+const FRAGMENT_SIGNATURE = 'pagefind_dcd';
+
+/**
+ * The page records the client ranks with and shows at once (section, title, headings), keyed by
+ * Pagefind's page id: the file name of the page's fragment in `<indexDir>/fragment/`, which is
+ * the `id` of each search result.
+ * @throws Error naming the fragment file when a fragment cannot be read, or naming the page when
+ *   an indexed page has no fragment.
+ */
+export function buildPagesFile(indexDir: string, records: readonly SearchRecord[]): PagesFile {
+  const fragmentDir = path.join(indexDir, 'fragment');
+  const idByUrl = new Map<string, string>();
+  for (const file of fs.readdirSync(fragmentDir)) {
+    const text = zlib.gunzipSync(fs.readFileSync(path.join(fragmentDir, file))).toString('utf8');
+    if (!text.startsWith(FRAGMENT_SIGNATURE))
+      throw new Error(`local-search: ${path.join(fragmentDir, file)} is not a Pagefind fragment`);
+    const { url } = JSON.parse(text.slice(FRAGMENT_SIGNATURE.length)) as { url: string };
+    idByUrl.set(url, file.replace(/\.pf_fragment$/, ''));
+  }
+  const sections: string[] = [];
+  const pages: PagesFile['pages'] = {};
+  for (const record of records) {
+    const id = idByUrl.get(record.url);
+    if (id === undefined) throw new Error(`local-search: no Pagefind fragment for the page ${record.url}`);
+    if (!sections.includes(record.section)) sections.push(record.section);
+    pages[id] = [
+      sections.indexOf(record.section),
+      record.url,
+      record.title,
+      record.headings.map((heading): [string, string, 2 | 3] => [heading.id, heading.text, heading.level]),
+    ];
+  }
+  return { sections, pages };
 }
 
 /** Docusaurus plugin factory. */

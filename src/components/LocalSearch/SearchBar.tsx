@@ -1,5 +1,5 @@
 /**
- * The navbar search for the offline index (issue 3; SPEC §4 search modal): the DocSearch button
+ * The navbar search for the offline index: the DocSearch button
  * and modal, fed by the local adapter. The modal's code and the index load on the first hover,
  * focus or touch of the button, never on page load. Ctrl/Cmd+K and '/' open it; Escape closes it.
  */
@@ -14,7 +14,8 @@ import { useHistory } from '@docusaurus/router';
 import { missingSearchResultsUrl } from '@site/src/site-constants';
 
 import { createLocalSearchClient, searchPageUrl } from './adapter';
-import { loadPagefind, loadVocabulary } from './pagefind';
+import { loadPageIndex, loadPagefind, loadVocabulary } from './pagefind';
+import { createSnippetStore, useSnippet, type SnippetStore } from './snippets';
 import { IndexErrorScreen } from './IndexErrorScreen';
 import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from './texts';
 import { useBundlePath, useSiteSearch } from './useSiteSearch';
@@ -22,10 +23,11 @@ import './modal.css';
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
 
-/** Loads the modal's code and styles once, and starts loading the index. */
+/** Loads the modal's code and styles once, and starts loading the index and the page records. */
 function importModalIfNeeded(bundlePath: string): Promise<void> {
   loadPagefind(bundlePath).catch(() => undefined);
   loadVocabulary(bundlePath).catch(() => undefined);
+  loadPageIndex(bundlePath).catch(() => undefined);
   if (DocSearchModal) return Promise.resolve();
   return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).then(
     ([{ DocSearchModal: Modal }]) => {
@@ -34,7 +36,7 @@ function importModalIfNeeded(bundlePath: string): Promise<void> {
   );
 }
 
-/** Texts of the modal (SPEC §8). */
+/** Texts of the modal's failure and no-results screens. */
 const TRANSLATIONS = {
   modal: {
     errorScreen: { titleText: SEARCH_FAILURE_TEXTS.title, helpText: SEARCH_FAILURE_TEXTS.help },
@@ -47,14 +49,29 @@ const TRANSLATIONS = {
   },
 };
 
-function Hit({ hit, children }: { hit: { url: string }; children: ReactNode }): JSX.Element {
-  return <Link to={hit.url}>{children}</Link>;
+/** The snippets of the modal's hits, filled in after the hits (see snippets.ts). */
+const snippetStore: SnippetStore = createSnippetStore();
+
+/**
+ * A hit of the modal: DocSearch's markup in a client-side link, and under it the hit's snippet
+ * once its page's fragment has loaded (Pagefind escapes the snippet and adds only `<mark>`).
+ */
+function Hit({ hit, children }: { hit: { url: string; type: string }; children: ReactNode }): JSX.Element {
+  const snippet = useSnippet(snippetStore, hit.url);
+  return (
+    <Link to={hit.url}>
+      {children}
+      {snippet !== undefined && hit.type !== 'content' && (
+        <span className="local-search-snippet" dangerouslySetInnerHTML={{ __html: snippet }} />
+      )}
+    </Link>
+  );
 }
 
 /** The search button plus, once opened, the modal. */
 export default function LocalSearchBar(): ReactNode {
   const bundlePath = useBundlePath();
-  const search = useSiteSearch();
+  const search = useSiteSearch(false);
   const history = useHistory();
   // The modal cannot keep its own error screen up (see IndexErrorScreen), so the bar tracks
   // whether the last query failed to load the index.
@@ -65,6 +82,7 @@ export default function LocalSearchBar(): ReactNode {
         onIndexStatus: (error) => {
           setIndexFailed(error !== null);
         },
+        snippets: snippetStore,
       }),
     [search],
   );

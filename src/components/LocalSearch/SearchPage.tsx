@@ -1,7 +1,8 @@
 /**
- * The `/search` page over the offline index (issue 3; SPEC §2, §7, §8). The query lives in the
- * `q` parameter; editing it updates the URL. Results show title, section, excerpt and the
- * matching headings, ten at a time with a button to load more.
+ * The `/search` page over the offline index. The query lives in the `q` parameter; editing it
+ * updates the URL. Results come in the modal's order (the same ranking) and show section, title,
+ * excerpt and the matching headings with their heading path (h2 › h3), ten at a time with a
+ * button to load more.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
@@ -146,7 +147,7 @@ export default function SearchPage(): ReactNode {
                     <ul className={styles.headings}>
                       {hit.headings.map((heading) => (
                         <li key={heading.url}>
-                          <Link to={heading.url}>{heading.title}</Link>
+                          <Link to={heading.url}>{(heading.path ?? [heading.title]).join(' › ')}</Link>
                         </li>
                       ))}
                     </ul>

@@ -1,15 +1,16 @@
 /**
- * The adapter between the offline search and the DocSearch modal (issue 3): it answers the modal's
+ * The adapter between the offline search and the DocSearch modal: it answers the modal's
  * `search({requests})` calls in the shape of a hosted search response, so readers get the same
  * modal whichever backend runs.
  */
 import type { SearchHit, SearchOutcome } from './pagefind';
+import type { SnippetStore } from './snippets';
 
 /** The hit shape the DocSearch modal renders (the fields it reads). */
 export interface DocSearchHit {
   objectID: string;
   url: string;
-  type: 'lvl1' | 'content';
+  type: 'lvl1' | 'lvl2' | 'lvl3' | 'content';
   content: string | null;
   hierarchy: Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
   _highlightResult: {
@@ -46,9 +47,10 @@ function highlights(hierarchy: Hierarchy) {
 }
 
 /**
- * Turns page hits into DocSearch hits: one `lvl1` hit per page (section and title) followed by one
- * `content` hit per matching heading, which shows the highlighted snippet under its heading and
- * links to the heading's anchor.
+ * Turns page hits into DocSearch hits, as DocSearch's hierarchy records: one `lvl1` hit per page
+ * (lvl0 section, lvl1 title) followed by one hit per matching heading, linking to its anchor. A
+ * heading with its snippet is a `content` hit (the snippet over the page title); one without is
+ * an `lvl2` or `lvl3` hit (the heading over the page title, an h3 under its h2).
  */
 export function toDocSearchHits(hits: readonly SearchHit[]): DocSearchHit[] {
   return hits.flatMap((hit, index) => {
@@ -71,12 +73,14 @@ export function toDocSearchHits(hits: readonly SearchHit[]): DocSearchHit[] {
       _snippetResult: { content: { value: hit.excerpt, matchLevel: 'full' }, hierarchy: highlights(pageHierarchy) },
     };
     const headings = hit.headings.map((heading): DocSearchHit => {
-      const hierarchy = { ...pageHierarchy, lvl2: escapeHtml(heading.title) };
+      const [h2, h3] = (heading.path ?? [heading.title]).map(escapeHtml);
+      const hierarchy = { ...pageHierarchy, lvl2: h2 ?? null, lvl3: h3 ?? null };
+      const type = heading.excerpt !== '' ? 'content' : h3 === undefined ? 'lvl2' : 'lvl3';
       return {
         objectID: heading.url,
         url: heading.url,
-        type: 'content',
-        content: heading.excerpt,
+        type,
+        content: heading.excerpt !== '' ? heading.excerpt : null,
         hierarchy,
         _highlightResult: { hierarchy: highlights(hierarchy) },
         _snippetResult: { content: { value: heading.excerpt, matchLevel: 'full' }, hierarchy: highlights(hierarchy) },
@@ -106,10 +110,10 @@ export function toSearchResponse(outcome: SearchOutcome, hitsPerPage: number) {
 export type SiteSearch = (query: string, limit: number) => Promise<SearchOutcome>;
 
 /**
- * Pages the modal shows per query (issue 3, speed): each page's data is one fragment request, and
- * five fit in one round of a browser's six connections per host, so the first paint waits for a
- * single round trip. Each page brings up to three heading hits; "See all N results" leads to the
- * rest on /search.
+ * Pages the modal shows per query. Their titles and headings show at once from the page records;
+ * each page's snippet is one fragment request, and five fit in one round of a browser's six
+ * connections per host. Each page brings up to three heading hits; "See all N results" leads to
+ * the rest on /search.
  */
 export const MODAL_PAGES_PER_QUERY = 5;
 
@@ -122,6 +126,11 @@ export interface LocalSearchClientOptions {
    * The modal cannot keep its own error screen up, so the caller draws it (IndexErrorScreen).
    */
   onIndexStatus?: (error: Error | null) => void;
+  /**
+   * Where the snippets of each query's hits go when they arrive after the hits (an outcome with
+   * `withExcerpts`); the modal's hit component reads them from there.
+   */
+  snippets?: SnippetStore;
 }
 
 /**
@@ -132,30 +141,55 @@ export interface LocalSearchClientOptions {
  * page, since the modal rethrows search errors to nobody.
  */
 export function createLocalSearchClient(search: SiteSearch, options: LocalSearchClientOptions = {}) {
-  const { pagesPerQuery = MODAL_PAGES_PER_QUERY, onIndexStatus } = options;
+  const { pagesPerQuery = MODAL_PAGES_PER_QUERY, onIndexStatus, snippets } = options;
+  type Answer = { results: ReturnType<typeof toSearchResponse>[] };
+  // Queries run one at a time. One that a newer query overtook while it waited is not run: it
+  // answers with the newest query's answer, so a burst of keys costs one search, not a queue.
+  let newest: Promise<Answer> = Promise.resolve({ results: [] });
+  let lastRun: Promise<unknown> = Promise.resolve();
+  let tickets = 0;
+
+  const answer = async (requests: readonly DocSearchRequest[]): Promise<Answer> => {
+    const results = await Promise.all(
+      requests.map(async (request) => {
+        const query = request.query ?? request.params?.query ?? '';
+        const hitsPerPage = request.hitsPerPage ?? request.params?.hitsPerPage ?? 20;
+        try {
+          const outcome = await search(query, pagesPerQuery);
+          onIndexStatus?.(null);
+          snippets?.follow(outcome.withExcerpts ? outcome.withExcerpts() : null);
+          return toSearchResponse(outcome, hitsPerPage);
+        } catch (cause) {
+          const message = cause instanceof Error ? cause.message : String(cause);
+          onIndexStatus?.(new Error(`The search index could not be loaded: ${message}`, { cause }));
+          return toSearchResponse({ query, total: 0, hits: [] }, hitsPerPage);
+        }
+      }),
+    );
+    return { results };
+  };
+
   return {
-    async search({ requests }: { requests: readonly DocSearchRequest[] }) {
-      const results = await Promise.all(
-        requests.map(async (request) => {
-          const query = request.query ?? request.params?.query ?? '';
-          const hitsPerPage = request.hitsPerPage ?? request.params?.hitsPerPage ?? 20;
-          try {
-            const outcome = await search(query, pagesPerQuery);
-            onIndexStatus?.(null);
-            return toSearchResponse(outcome, hitsPerPage);
-          } catch (cause) {
-            const message = cause instanceof Error ? cause.message : String(cause);
-            onIndexStatus?.(new Error(`The search index could not be loaded: ${message}`, { cause }));
-            return toSearchResponse({ query, total: 0, hits: [] }, hitsPerPage);
-          }
-        }),
-      );
-      return { results };
+    search({ requests }: { requests: readonly DocSearchRequest[] }): Promise<Answer> {
+      tickets += 1;
+      const ticket = tickets;
+      const result = (async (): Promise<Answer> => {
+        for (let running = lastRun; ; running = lastRun) {
+          await running.catch(() => undefined);
+          if (running === lastRun) break;
+        }
+        if (ticket !== tickets) return newest;
+        const run = answer(requests);
+        lastRun = run;
+        return run;
+      })();
+      newest = result;
+      return result;
     },
   };
 }
 
-/** Link for the "see all N results" footer of the modal (SPEC §7): `/search?q={query}`. */
+/** Link for the "see all N results" footer of the modal: `/search?q={query}`. */
 export function searchPageUrl(query: string): string {
   return `/search?q=${encodeURIComponent(query)}`;
 }

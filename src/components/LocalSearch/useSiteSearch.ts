@@ -1,10 +1,11 @@
 /**
- * The site search as a function of (query, limit), bound to the Pagefind bundle this build wrote.
+ * The site search as a function of (query, limit), bound to the Pagefind bundle, vocabulary and
+ * page records this build wrote.
  */
 import { useCallback } from 'react';
 import { usePluginData } from '@docusaurus/useGlobalData';
 
-import { loadPagefind, loadVocabulary, searchSite, type SearchOutcome } from './pagefind';
+import { loadPageIndex, loadPagefind, loadVocabulary, searchSite, type SearchOutcome } from './pagefind';
 
 /** Global data of the local-search plugin. */
 interface LocalSearchData {
@@ -16,14 +17,22 @@ export function useBundlePath(): string {
   return (usePluginData('local-search') as LocalSearchData).bundlePath;
 }
 
-/** Returns a stable search function; it rejects when the index cannot load. */
-export function useSiteSearch(): (query: string, limit: number) => Promise<SearchOutcome> {
+/**
+ * Returns a stable search function of (query, limit); it rejects when the index cannot load.
+ * @param excerpts - true: each outcome waits for its hits' snippets (the /search page); false:
+ *   it answers from the page records at once and carries a `withExcerpts` loader (the modal).
+ */
+export function useSiteSearch(excerpts = true): (query: string, limit: number) => Promise<SearchOutcome> {
   const bundlePath = useBundlePath();
   return useCallback(
     async (query: string, limit: number) => {
-      const [api, vocabulary] = await Promise.all([loadPagefind(bundlePath), loadVocabulary(bundlePath)]);
-      return searchSite(api, vocabulary, query, limit);
+      const [api, vocabulary, pages] = await Promise.all([
+        loadPagefind(bundlePath),
+        loadVocabulary(bundlePath),
+        loadPageIndex(bundlePath),
+      ]);
+      return searchSite(api, vocabulary, query, limit, { pages, excerpts });
     },
-    [bundlePath],
+    [bundlePath, excerpts],
   );
 }

@@ -14,6 +14,7 @@ import {
   correctQuery,
   hasPrefix,
   searchSite,
+  toPageIndex,
   toPermalink,
   toVocabulary,
   withinOneEdit,
@@ -179,5 +180,59 @@ describe('DocSearch adapter', () => {
 
   it('links "see all results" to /search?q=', () => {
     expect(searchPageUrl('nat gateway')).toBe('/search?q=nat%20gateway');
+  });
+});
+
+describe('searchSite with page records', () => {
+  const records = toPageIndex({
+    sections: ['Guides', 'Knowledge Base'],
+    pages: {
+      '/guides/nat': [0, '/guides/nat', 'NAT gateways', [['cost', 'What NAT gateways cost', 2]]],
+      '/kb/1': [1, '/discussions/knowledge-base/1', 'Plan fails after a NAT gateway change', []],
+      '/guides/taint': [0, '/guides/taint', 'Taint and replace', []],
+    },
+  });
+
+  it('answers from the records at once, ranked, and loads the snippets only when asked', async () => {
+    const api = fakePagefind({ 'nat gateway': ['/kb/1', '/guides/nat'] });
+    const outcome = await searchSite(api, vocabulary, 'nat gateway', 5, { pages: records, excerpts: false });
+    expect(outcome.hits).toEqual([
+      {
+        url: '/guides/nat',
+        title: 'NAT gateways',
+        section: 'Guides',
+        excerpt: '',
+        headings: [
+          { title: 'What NAT gateways cost', url: '/guides/nat#cost', excerpt: '', path: ['What NAT gateways cost'] },
+        ],
+      },
+      {
+        url: '/discussions/knowledge-base/1',
+        title: 'Plan fails after a NAT gateway change',
+        section: 'Knowledge Base',
+        excerpt: '',
+        headings: [],
+      },
+    ]);
+    const withExcerpts = await outcome.withExcerpts?.();
+    expect(withExcerpts?.map((hit) => hit.excerpt)).toEqual([
+      'about <mark>nat gateway</mark>',
+      'about <mark>nat gateway</mark>',
+    ]);
+  });
+
+  it('leaves stop words out of the engine query, and drops a word that matches no page when nothing holds them all', async () => {
+    const api = fakePagefind({
+      'taint replace': ['/guides/taint'],
+      taint: ['/guides/taint'],
+      replace: ['/guides/taint'],
+    });
+    const words = toVocabulary(['taint', 'replace']);
+    const stop = await searchSite(api, words, 'taint vs replace', 5, { pages: records, excerpts: false });
+    expect(api.search).toHaveBeenCalledWith('taint replace');
+    expect(stop.hits.map((hit) => hit.url)).toEqual(['/guides/taint']);
+    const dropped = await searchSite(api, words, 'taint replace xyz', 5, { pages: records, excerpts: false });
+    expect(dropped).toMatchObject({ query: 'taint replace', corrected: true });
+    expect(dropped.hits.map((hit) => hit.url)).toEqual(['/guides/taint']);
   });
 });

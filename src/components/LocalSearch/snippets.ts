@@ -1,0 +1,65 @@
+/**
+ * Snippets of the modal's hits, filled in after the hit list is on screen. The modal shows each
+ * query's hits at once from the page records; the snippets need each page's fragment, so they
+ * arrive a moment later and the hit component ({@link useSnippet}) shows them as they do.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+
+import type { SearchHit } from './pagefind';
+
+/** The snippets of the latest query's hits, by hit URL (page URL, or page URL `#` anchor). */
+export interface SnippetStore {
+  /** The snippet HTML (Pagefind's, escaped, with `<mark>` around matches) of a hit, if loaded. */
+  get: (url: string) => string | undefined;
+  /** Calls `listener` whenever the snippets change; returns the unsubscribe function. */
+  subscribe: (listener: () => void) => () => void;
+  /**
+   * Starts a new query: clears the snippets shown, then shows those of `pending` when it
+   * resolves, unless another query started meanwhile. A rejection (a fragment that cannot load)
+   * is logged and leaves the hits without snippets.
+   */
+  follow: (pending: Promise<readonly SearchHit[]> | null) => void;
+}
+
+/** Creates an empty {@link SnippetStore}. */
+export function createSnippetStore(): SnippetStore {
+  let snippets = new Map<string, string>();
+  let generation = 0;
+  const listeners = new Set<() => void>();
+  const publish = (next: Map<string, string>): void => {
+    snippets = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    get: (url) => snippets.get(url),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    follow(pending) {
+      generation += 1;
+      const current = generation;
+      if (snippets.size > 0) publish(new Map());
+      pending?.then(
+        (hits) => {
+          if (current !== generation) return;
+          const next = new Map<string, string>();
+          for (const hit of hits) {
+            if (hit.excerpt !== '') next.set(hit.url, hit.excerpt);
+            for (const heading of hit.headings) if (heading.excerpt !== '') next.set(heading.url, heading.excerpt);
+          }
+          publish(next);
+        },
+        (error: unknown) => {
+          console.warn('Search snippets could not be loaded', error);
+        },
+      );
+    },
+  };
+}
+
+/** The snippet of the hit at `url` in `store`, re-rendering when it arrives. */
+export function useSnippet(store: SnippetStore, url: string): string | undefined {
+  const read = useCallback(() => store.get(url), [store, url]);
+  return useSyncExternalStore(store.subscribe, read, () => undefined);
+}
