@@ -19,7 +19,7 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
 import { SITE_TITLE } from '../../src/site-constants';
-import { markdownTwinPath } from './contract';
+import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, markdownTwinPath } from './contract';
 import { twinDocument } from './convert';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms';
 import { collectPages } from './pages';
@@ -49,11 +49,11 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
         fs.writeFileSync(file, twinDocument(page));
       }
       fs.writeFileSync(
-        path.join(outDir, 'llms.txt'),
+        path.join(outDir, LLMS_TXT_PATH),
         renderLlmsTxt({ title: SITE_TITLE, summary: LLMS_SUMMARY, siteUrl }, all),
       );
       const full = renderLlmsFullTxt(all);
-      fs.writeFileSync(path.join(outDir, 'llms-full.txt'), full);
+      fs.writeFileSync(path.join(outDir, LLMS_FULL_TXT_PATH), full);
       // The conversion is synchronous, so the process's CPU time over it is this plugin's own.
       const cpu = process.cpuUsage(started.cpu);
       console.log(

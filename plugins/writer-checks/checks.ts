@@ -231,6 +231,11 @@ function decodePath(pathname: string): string {
 export interface LocalReferenceOptions {
   /** The build folder. */
   outDir: string;
+  /**
+   * Files other plugins write in `postBuild`, which pages may link before they are on disk (the
+   * steps run side by side), as site paths such as `/intro.md`.
+   */
+  plannedFiles?: ReadonlySet<string>;
   /** Every route of the site, as Docusaurus reports them. */
   routes: readonly string[];
   /** Route → source file, to name the file a writer edits; a page without one is named by its HTML file. */
@@ -243,7 +248,12 @@ export interface LocalReferenceOptions {
  * without a trailing slash. Anchors are left to Docusaurus, which checks them itself.
  * @returns one problem per page and missing address, naming the page's route and source file.
  */
-export function findBrokenLocalReferences({ outDir, routes, sources = new Map() }: LocalReferenceOptions): string[] {
+export function findBrokenLocalReferences({
+  outDir,
+  routes,
+  sources = new Map(),
+  plannedFiles = new Set(),
+}: LocalReferenceOptions): string[] {
   const files = new Set(listFiles(outDir));
   // Each route as served (with or without its trailing slash), by its form without one.
   const routeForm = new Map(routes.map((route) => [route.replace(/\/+$/, '') || '/', route]));
@@ -253,6 +263,7 @@ export function findBrokenLocalReferences({ outDir, routes, sources = new Map() 
     return (
       routeSet.has(bare) ||
       files.has(pathname) ||
+      plannedFiles.has(pathname) ||
       files.has(`${bare === '/' ? '' : bare}/index.html`) ||
       files.has(`${bare}.html`)
     );

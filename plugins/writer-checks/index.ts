@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
+import { plannedMarkdownOutputs } from '../markdown-twins/contract';
 import {
   findBrokenLocalReferences,
   findDuplicateRoutes,
@@ -100,7 +101,12 @@ export default function writerChecksPlugin(context: LoadContext, options?: unkno
       if (result.problems.length > 0) throw new WriterCheckError(result.problems);
     },
     postBuild({ outDir, routesPaths }) {
-      const problems = findBrokenLocalReferences({ outDir, routes: routesPaths, sources });
+      const problems = findBrokenLocalReferences({
+        outDir,
+        routes: routesPaths,
+        sources,
+        plannedFiles: plannedMarkdownOutputs(routesPaths),
+      });
       if (problems.length > 0) throw new WriterCheckError(problems);
       return Promise.resolve();
     },

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteConfig } from '@docusaurus/types';
 
 import { loadCatalog } from '../../plugins/catalog/load';
+import { plannedMarkdownOutputs } from '../../plugins/markdown-twins/contract';
 import { findBrokenLocalReferences, WriterCheckError } from '../../plugins/writer-checks/checks';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -91,6 +92,7 @@ const RUNNERS: Record<MistakeCase['check'], (dir: string, spec: MistakeCase) => 
         outDir: path.join(dir, 'built'),
         routes: spec.routes ?? [],
         sources: new Map(Object.entries(spec.sources ?? {})),
+        plannedFiles: plannedMarkdownOutputs(spec.routes ?? []),
       });
       if (problems.length > 0) throw new WriterCheckError(problems);
     }),
