@@ -11,12 +11,15 @@ import { useLocation } from '@docusaurus/router';
 
 import { MARKDOWN_MEDIA_TYPE, markdownTwinPath } from '@site/plugins/markdown-twins/contract';
 
+/** The path Docusaurus renders the not-found page at. */
+const NOT_FOUND_PATH = '/404';
+
 type Props = WrapperProps<typeof LayoutType>;
 
 export default function LayoutWrapper(props: Props): ReactNode {
   const { pathname } = useLocation();
-  // The not-found page (`/404.html`) has no twin.
-  const hasTwin = !pathname.endsWith('.html');
+  // The not-found page (rendered at `/404`, served as `/404.html`) has no twin.
+  const hasTwin = !pathname.endsWith('.html') && pathname !== NOT_FOUND_PATH;
   return (
     <>
       {hasTwin && (
