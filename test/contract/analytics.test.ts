@@ -16,7 +16,7 @@ import { BUILD_DIR, REPO_ROOT } from './built-site';
 const FIXTURE_DIR = path.join(REPO_ROOT, fixtureBuild.outDir);
 
 /** Text that only analytics code holds: the gtag names, Google's hosts and the page-view event. */
-const ANALYTICS_CODE = /gtag|googletagmanager|google-analytics|page_view|dataLayer/;
+const ANALYTICS_CODE = /\bgtag\b|googletagmanager|google-analytics|page_view|dataLayer/;
 
 /** Every file under `dir` with one of `extensions`, as absolute paths. */
 function filesUnder(dir: string, extensions: string[]): string[] {

@@ -1,28 +1,30 @@
 // @vitest-environment node
 /**
  * SPEC §2: each route carries exactly the named sidebar the spec assigns, or none. Reads the docs
- * plugin's version data that the build writes (doc id → sidebar name) from .docusaurus/.
+ * plugin's metadata of each doc that the build writes (permalink → sidebar name) in .docusaurus/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { permalinkOf } from '../../plugins/sidebar-helpers';
 import { REPO_ROOT, readContract } from './built-site';
 
-const DATA_DIR = path.join(REPO_ROOT, '.docusaurus/docusaurus-plugin-content-docs/default/p');
+const DATA_DIR = path.join(REPO_ROOT, '.docusaurus/docusaurus-plugin-content-docs/default');
 
-/** doc id → sidebar name (or undefined) from the version's props file. */
+/** permalink → sidebar name (or undefined) from each doc's metadata file (`site-docs-*.json`). */
 function readDocSidebars(): Map<string, string | undefined> | undefined {
   if (!fs.existsSync(DATA_DIR)) return undefined;
-  for (const name of fs.readdirSync(DATA_DIR)) {
-    const data = JSON.parse(fs.readFileSync(path.join(DATA_DIR, name), 'utf8')) as {
-      version?: { docs?: Record<string, { sidebar?: string }> };
-    };
-    const docs = data.version?.docs;
-    if (docs) return new Map(Object.entries(docs).map(([id, doc]) => [id, doc.sidebar]));
-  }
-  return undefined;
+  const files = fs.readdirSync(DATA_DIR).filter((name) => name.startsWith('site-docs-') && name.endsWith('.json'));
+  if (files.length === 0) return undefined;
+  return new Map(
+    files.map((name) => {
+      const doc = JSON.parse(fs.readFileSync(path.join(DATA_DIR, name), 'utf8')) as {
+        permalink: string;
+        sidebar?: string;
+      };
+      return [doc.permalink, doc.sidebar];
+    }),
+  );
 }
 
 /** The sidebar SPEC §2 gives a route, or null for none. First matching rule wins. */
@@ -73,9 +75,7 @@ function expectedSidebar(route: string): string | null | undefined {
 const docSidebars = readDocSidebars();
 
 describe.runIf(docSidebars)('sidebar of every doc route (SPEC §2)', () => {
-  const byPermalink = new Map(
-    [...(docSidebars ?? new Map<string, string | undefined>())].map(([id, sidebar]) => [permalinkOf(id), sidebar]),
-  );
+  const byPermalink = docSidebars ?? new Map<string, string | undefined>();
 
   it('has a rule for every doc route of the contract', () => {
     const docRoutes = readContract().filter((r) => /^\/(intro|faq|guides|reference|discussions)/.test(r));
