@@ -110,6 +110,17 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  describe('media types', () => {
+    it('serves a Markdown twin as text/markdown in UTF-8, and the release feed as XML', async () => {
+      const twin = await get('/intro.md');
+      expect(twin.status).toBe(200);
+      expect(twin.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      const feed = await get('/guides/stay-up-to-date/releases/atom.xml');
+      expect(feed.status).toBe(200);
+      expect(feed.headers['content-type']).toBe('text/xml; charset=utf-8');
+    });
+  });
+
   describe('Cache-Control', () => {
     it('lets browsers and CDNs keep hashed assets for a year', async () => {
       for (const target of [
