@@ -57,11 +57,18 @@ function copyInto(from: string, to: string): void {
   if (fs.existsSync(from)) fs.cpSync(from, to, { recursive: true });
 }
 
+/** A scratch folder inside the repository; a fresh install has no node_modules/.cache yet. */
+function cacheDir(): string {
+  const dir = path.join(ROOT, 'node_modules/.cache');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** Each check, run on one case folder. */
 const RUNNERS: Record<MistakeCase['check'], (dir: string, spec: MistakeCase) => Promise<string>> = {
   /** The catalog loader, over the valid data set with the case's files laid over it. */
   data: (dir, spec) => {
-    const dataDir = fs.mkdtempSync(path.join(ROOT, 'node_modules/.cache/mistake-data-'));
+    const dataDir = fs.mkdtempSync(path.join(cacheDir(), 'mistake-data-'));
     try {
       copyInto(path.join(CORPUS, '_valid-data'), dataDir);
       for (const rel of spec.remove ?? []) fs.rmSync(path.join(dataDir, rel));
