@@ -1,0 +1,57 @@
+/**
+ * The site's route names, written once. Plugins (in Node), components (in the browser) and tests
+ * import this module, so it must stay free of imports and side effects.
+ *
+ * Section prefixes end with `/` and match every page below them with `startsWith`. The home of a
+ * section that has one is the prefix itself (`/guides/`) unless noted. Paths are unencoded; build
+ * URLs with query strings through {@link searchUrl}, which encodes.
+ */
+export const ROUTES = {
+  /** The home page. */
+  home: '/',
+  /** Introduction pages; the section home is `/intro` (no trailing slash). */
+  intro: '/intro',
+  /** Guides, the release notes among them. */
+  guides: '/guides/',
+  /** Release notes, one page per month at `<releases><YYYY-MM>/`. */
+  releases: '/guides/stay-up-to-date/releases/',
+  /** Atom feed of the release notes. */
+  releasesFeed: '/guides/stay-up-to-date/releases/atom.xml',
+  /** Module reference pages: `<modules><repository>/<module>/`. */
+  modules: '/reference/modules/',
+  /** Service catalog reference pages: `<services><category>/<service>`. */
+  services: '/reference/services/',
+  /** Frequently asked questions. */
+  faq: '/faq/',
+  /** Knowledge-base articles: `<knowledgeBase><discussion number>`. */
+  knowledgeBase: '/discussions/knowledge-base/',
+  /** Tag pages: `<tags><tag>`; the list of all tags is `/tags`. */
+  tags: '/tags/',
+  /** The full-page search; the query is in the `q` parameter. */
+  search: '/search',
+  /** The not-found page, as a route. */
+  notFound: '/404',
+} as const satisfies Record<string, string>;
+
+/** A key of {@link ROUTES}. */
+export type RouteName = keyof typeof ROUTES;
+
+/** URL of the full-page search for `query`, as typed: `/search?q=<query, percent-encoded>`. */
+export function searchUrl(query: string): string {
+  return `${ROUTES.search}?q=${encodeURIComponent(query)}`;
+}
+
+/** URL of the release-notes page of `month` (`YYYY-MM`): `/guides/stay-up-to-date/releases/2024-05/`. */
+export function releaseMonthUrl(month: string): string {
+  return `${ROUTES.releases}${encodeURIComponent(month)}/`;
+}
+
+/** URL of the knowledge-base article for discussion `number`. */
+export function knowledgeBaseUrl(number: number): string {
+  return `${ROUTES.knowledgeBase}${String(number)}`;
+}
+
+/** True when `pathname` is `prefix` itself or a page below it (`/faq/` matches `/faq/eks`). */
+export function isUnder(pathname: string, prefix: string): boolean {
+  return prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
