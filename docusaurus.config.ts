@@ -18,7 +18,7 @@ import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import releaseFeedPlugin from './plugins/release-feed';
-import { historyState, noHistoryWarning } from './plugins/git-history';
+import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
 import staticHostingPlugin from './plugins/static-hosting';
 import subscriberLinksPlugin from './plugins/subscriber-links';
@@ -54,9 +54,9 @@ const GTAG_MEASUREMENT_ID = process.env.GTAG_MEASUREMENT_ID ?? '';
 const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
 
 // "Last updated" dates come from git history, read once per build. Without full history (a
-// shallow clone, or no repository) every date would be wrong, so none is shown, with one warning.
+// shallow clone, or no repository) every date would be wrong, so none is shown; the git-history
+// plugin prints the one warning.
 const gitHistory = historyState(__dirname);
-if (gitHistory !== 'full') console.warn(noHistoryWarning(gitHistory));
 
 // Reference and release-note pages are generated from data/ before the docs plugin reads docs/
 // (plugins load their content in parallel). Invalid data stops here with the file and field named.
@@ -159,6 +159,7 @@ const config = {
       } satisfies IdealImageOptions,
     ],
     catalogPlugin,
+    gitHistoryPlugin,
     [
       codeHighlightPlugin,
       { lightTheme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },
