@@ -1,9 +1,9 @@
 /**
- * The 26 named sidebars (FACTS.md, "Named sidebars"; SPEC §2 says which route carries which).
+ * The 26 named sidebars (test/contract/sidebars.test.ts says which route carries which).
  *
  * Most sidebars are generated from a docs folder, ordered by `sidebar_position` front matter and
  * `_category_.yml` files. A doc that appears in no sidebar has none, which is how the pipelines
- * sub-pages, the style guides and the knowledge-base articles stay sidebar-less (SPEC §2).
+ * sub-pages, the style guides and the knowledge-base articles stay sidebar-less.
  */
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 
@@ -21,7 +21,7 @@ const usageGuide = 'guides/reference-architecture/example-usage-guide';
 const sidebars = {
   introSidebar: folder('intro'),
 
-  // The first doc is the sidebar's landing link (/faq/ref-arch-predeployment/, SPEC §2).
+  // The first doc is the sidebar's landing link (/faq/ref-arch-predeployment/).
   faqSidebars: [
     'faq/ref-arch-predeployment/index',
     'faq/ref-arch/index',
@@ -65,7 +65,7 @@ const sidebars = {
   complianceSidebar: folder('guides/build-it-yourself/achieve-compliance'),
   kubernetesSidebar: folder('guides/build-it-yourself/kubernetes-cluster'),
   landingZoneSidebar: folder('guides/build-it-yourself/landing-zone'),
-  // Only the index carries this sidebar; the sub-pages are reached through its links (SPEC §2).
+  // Only the index carries this sidebar; the sub-pages are reached through its links.
   pipelineSidebar: [
     'guides/build-it-yourself/pipelines/index',
     ...paginationChainLinks('guides/build-it-yourself/pipelines/index'),
@@ -108,7 +108,7 @@ const sidebars = {
   modulesSidebar: folder('reference/modules'),
   servicesSidebar: folder('reference/services'),
 
-  // /tools itself has no sidebar (SPEC §2); this one gathers the tool pages and sites.
+  // /tools itself has no sidebar; this one gathers the tool pages and sites.
   toolsSidebar: [
     link('Tools overview', '/tools'),
     link('Terragrunt', 'https://terragrunt.gruntwork.io'),
@@ -116,5 +116,5 @@ const sidebars = {
   ],
 } satisfies SidebarsConfig;
 
-// Every named sidebar of FACTS.md must be defined: a missing one fails the typecheck.
+// Every name in SIDEBAR_NAMES must be defined: a missing one fails the typecheck.
 export default sidebars satisfies Record<SidebarName, unknown>;

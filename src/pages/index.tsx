@@ -1,5 +1,5 @@
 /**
- * Home page (SPEC §2, route `/`): points readers to the main areas of the site.
+ * Home page (route `/`): points readers to the main areas of the site.
  */
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The real data in data/ (issues 5 and 6): it validates, and the pages it generates are exactly
+ * The real data in data/ (modules, services, release notes): it validates, and the pages it generates are exactly
  * the module, service and release paths of the URL contract. A section still in the contract's
  * pending list only has to stay inside the contract.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Knowledge-base checks (issue 7): the articles are exactly the contract's numbers, titles are
+ * Knowledge-base checks: the articles are exactly the contract's numbers, titles are
  * unique, and every article is tagged so it appears on tag pages.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * URL contract (SPEC §2; routes.txt): every path the existing site serves resolves to a real page
+ * URL contract (test/contract/routes.txt): every path the existing site serves resolves to a real page
  * of the production build that is not the not-found page. Run after `npm run build`.
  */
 import fs from 'node:fs';
