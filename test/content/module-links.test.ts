@@ -25,7 +25,6 @@ const KNOWN_WRONG: readonly string[] = [
   'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/apply-the-security-baseline-to-the-logs-account.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-app',
   'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/apply-the-security-baseline-to-the-other-child-accounts.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-app',
   'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/apply-the-security-baseline-to-the-security-account.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-security',
-  'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/configure-the-security-baseline-for-the-root-account.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-root',
 ];
 
 const found = listMarkdownFiles(ROOT, 'docs').flatMap((file) =>
