@@ -22,7 +22,6 @@ const catalog = loadCatalog(path.join(ROOT, 'data'));
  * checked against the Service Catalog modules. Entries are `file: link`; remove one when it is fixed.
  */
 const KNOWN_WRONG: readonly string[] = [
-  'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/apply-the-security-baseline-to-the-logs-account.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-app',
   'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/apply-the-security-baseline-to-the-other-child-accounts.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-app',
   'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/apply-the-security-baseline-to-the-security-account.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-security',
 ];
