@@ -23,7 +23,6 @@ const catalog = loadCatalog(path.join(ROOT, 'data'));
  */
 const KNOWN_WRONG: readonly string[] = [
   'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/apply-the-security-baseline-to-the-other-child-accounts.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-app',
-  'docs/guides/build-it-yourself/landing-zone/deployment-walkthrough/apply-the-security-baseline-to-the-security-account.md: https://github.com/gruntwork-io/terraform-aws-security/tree/main/modules/account-baseline-security',
 ];
 
 const found = listMarkdownFiles(ROOT, 'docs').flatMap((file) =>
