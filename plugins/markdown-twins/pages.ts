@@ -11,7 +11,7 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
 import { HOME_SECTIONS } from '../../src/components/HomeCards/sections';
-import { SITE_TAGLINE, SITE_TITLE } from '../../src/site-constants';
+import { SITE_TAGLINE, SITE_TITLE } from '../../site-config';
 import { markdownFromTree, sourceToMarkdownTree, TwinError, type TwinPage } from './convert';
 
 /** The top-level sections of `llms.txt`, in order; `Optional` holds the long tail. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
-import { COPYRIGHT, SITE_TITLE } from '../../src/site-constants';
+import { COPYRIGHT, SITE_TITLE } from '../../site-config';
 import { GENERATED_DIRS } from '../catalog';
 import { loadCatalog } from '../catalog/load';
 import { monthLabel } from '../catalog/render';

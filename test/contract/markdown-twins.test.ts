@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 
 import { markdownTwinPath, RELEASES_FEED_PATH, RELEASES_INDEX_PATH } from '../../plugins/markdown-twins/contract';
-import { SITE_TITLE, SITE_URL } from '../../src/site-constants';
+import { SITE_TITLE, SITE_URL } from '../../site-config';
 import { BUILD_DIR, htmlFileFor, readContract } from './built-site';
 
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'sitemap.xml'));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import config from '../../docusaurus.config';
 import { historyState } from '../../plugins/git-history';
 import sidebars from '../../sidebars';
-import { SEARCH_EXTERNAL_URL_REGEX } from '../../src/site-constants';
+import { SEARCH_EXTERNAL_URL_REGEX } from '../../site-config';
 
 const themeConfig = config.themeConfig as ThemeConfig & {
   navbar: {

@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import SubscriberDialog, { type PendingLink } from '@site/src/components/SubscriberDialog';
+import SubscriberDialog from '@site/src/components/SubscriberDialog';
+import type { PendingLink } from '@site/src/components/SubscriberDialog/variants';
 import { useSubscriberLinks } from '@site/src/components/SubscriberDialog/useSubscriberLinks';
 
 const HREF = 'https://github.com/gruntwork-io/terraform-aws-vpc/tree/v0.22.4/modules/vpc-app';
