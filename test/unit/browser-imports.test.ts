@@ -1,10 +1,14 @@
 // @vitest-environment node
 /**
- * Browser code never imports the configuration-only module `site-config.ts` (footer, announcement,
- * sidebar names, site address), directly or through other local modules, so none of it ships in
- * the browser bundles. Browser code is every module under `src/` and the client modules and theme
- * components of the local plugins. Imports are read with TypeScript's own pre-processor, dynamic
- * `import()` included, and followed through `@site/` and relative specifiers.
+ * Which side of the build a module may be imported from, read from the imports themselves:
+ * - browser code never imports the configuration-only module `site-config.ts` (footer,
+ *   announcement, sidebar names, site address), directly or through other local modules, so none
+ *   of it ships in the browser bundles. Browser code is every module under `src/` and the client
+ *   modules and theme components of the local plugins;
+ * - the modules `docusaurus.config.ts` loads in Node import local files by relative path: the
+ *   `@site/` alias exists only in the bundler, and the build stops on it.
+ * Imports are read with TypeScript's own pre-processor, dynamic `import()` included, and followed
+ * through `@site/` and relative specifiers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +28,12 @@ const readFromDisk: ReadFile = (file) => {
   return fs.existsSync(absolute) && fs.statSync(absolute).isFile() ? fs.readFileSync(absolute, 'utf8') : undefined;
 };
 
+/** The import specifiers written in `file` (static, dynamic and type-only). */
+function specifiers(file: string, read: ReadFile): string[] {
+  const text = read(file);
+  return text === undefined ? [] : ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+}
+
 /**
  * The local modules `file` imports (static, dynamic and type-only), as root-relative paths with
  * `/` separators. Package imports and files that do not exist (aliases such as `@theme/`) are left
@@ -31,10 +41,7 @@ const readFromDisk: ReadFile = (file) => {
  * then as a folder's index.
  */
 function localImports(file: string, read: ReadFile): string[] {
-  const text = read(file);
-  if (text === undefined) return [];
-  const { importedFiles } = ts.preProcessFile(text, true, true);
-  return importedFiles.flatMap(({ fileName }) => {
+  return specifiers(file, read).flatMap((fileName) => {
     let base: string;
     if (fileName.startsWith('@site/')) base = fileName.slice('@site/'.length);
     else if (fileName.startsWith('.')) base = path.posix.join(path.posix.dirname(file), fileName);
@@ -44,6 +51,13 @@ function localImports(file: string, read: ReadFile): string[] {
     );
     return found === undefined ? [] : [found];
   });
+}
+
+/** Every local module reachable from `entries`, the entries included. */
+function reachable(entries: readonly string[], read: ReadFile): Set<string> {
+  const seen = new Set(entries);
+  for (const file of seen) for (const next of localImports(file, read)) seen.add(next);
+  return seen;
 }
 
 /**
@@ -127,5 +141,16 @@ describe('browser code', () => {
     expect(readFromDisk(CONFIG_MODULE), `${CONFIG_MODULE} exists`).toBeDefined();
     // On failure, the chain of imports from a browser module to the configuration module.
     expect(importChain(browserEntries(), CONFIG_MODULE, readFromDisk) ?? []).toEqual([]);
+  });
+});
+
+describe('modules the configuration loads in Node', () => {
+  it('import local files by relative path, since the `@site/` alias exists only in the bundler', () => {
+    const nodeModules = reachable(['docusaurus.config.ts', 'sidebars.ts'], readFromDisk);
+    expect(nodeModules.has('plugins/markdown-twins/pages.ts')).toBe(true);
+    const aliased = [...nodeModules].filter((file) =>
+      specifiers(file, readFromDisk).some((specifier) => specifier.startsWith('@site/')),
+    );
+    expect(aliased).toEqual([]);
   });
 });
