@@ -1,5 +1,5 @@
 /**
- * SPEC §4 private-repo notice, §8 texts, §9 timings and keys: the dialog as a reader meets it.
+ * The subscriber-only notice as a reader meets it: its texts, buttons, timings and remembered choices.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
