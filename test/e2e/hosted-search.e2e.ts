@@ -9,7 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 
-import { SITE_URL } from '@site/src/site-constants';
+import { SITE_URL } from '@site/site-config';
 
 import { answerAnalytics } from './analytics-stub';
 import { registerBrowserSession, type WatchedPage } from './browser';

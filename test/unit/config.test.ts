@@ -1,7 +1,7 @@
 /**
- * The configuration against what readers must get: navbar, footer, colour mode, TOC and
- * sidebar settings, hosted search, and the 26 sidebar names. Expected values are written
- * out here by hand, not imported from the code under test.
+ * The configuration as readers meet it: navbar, footer, colour mode, TOC and sidebar settings, the
+ * hosted search, analytics, and the 26 sidebar names. Expected values are written out here, not
+ * imported from the code under test.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { ThemeConfig } from '@docusaurus/preset-classic';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import config from '../../docusaurus.config';
 import { historyState } from '../../plugins/git-history';
 import sidebars from '../../sidebars';
-import { SEARCH_EXTERNAL_URL_REGEX } from '../../src/site-constants';
+import { SEARCH_EXTERNAL_URL_REGEX } from '../../site-config';
 
 const themeConfig = config.themeConfig as ThemeConfig & {
   navbar: {
@@ -148,7 +148,7 @@ describe('site settings', () => {
   });
 });
 
-describe('hosted search (Algolia environment variables)', () => {
+describe('hosted search', () => {
   /** The configuration as Docusaurus loads it with `env` set, read afresh. */
   async function loadConfigWith(env: Record<string, string>) {
     vi.resetModules();
