@@ -35,7 +35,7 @@ let server: Awaited<ReturnType<typeof startNginx>> | undefined;
 /** Sends a GET for `target` exactly as written (no normalisation) and reads the raw answer. */
 function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port: PORT, path: target, headers }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port: PORT, path: target, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -183,6 +183,25 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
       expect(answer.headers['content-encoding']).toBeUndefined();
       expect(answer.headers.vary).toBe('Accept-Encoding');
       expect(answer.body.equals(file('intro/next-steps/index.html'))).toBe(true);
+    });
+
+    it('sends a page’s Brotli twin every time, also right after a large compressed asset', async () => {
+      const encodings: (string | undefined)[] = [];
+      for (let round = 0; round < 10; round += 1) {
+        await get(hashedBundle(), { 'Accept-Encoding': 'gzip' });
+        for (const acceptEncoding of ['br', 'gzip, deflate, br, zstd']) {
+          encodings.push((await get('/', { 'Accept-Encoding': acceptEncoding })).headers['content-encoding']);
+        }
+      }
+      expect(encodings).toEqual(Array.from({ length: 20 }, () => 'br'));
+    });
+
+    it('serves a build with no symbolic link in it, so nginx has none to follow out of build/', () => {
+      const links = fs
+        .readdirSync(BUILD_DIR, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isSymbolicLink())
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      expect(links).toEqual([]);
     });
 
     it('prefers Brotli when the client accepts both', async () => {
