@@ -83,7 +83,7 @@ const CHROME = [
  */
 export function extractSearchRecord(html: string, url: string): SearchRecord | null {
   const $ = cheerio.load(html);
-  const tags = $('.theme-doc-footer a[href^="/tags/"]')
+  const tags = $(`.theme-doc-footer a[href^="${ROUTES.tags}"]`)
     .map((_, el) => $(el).text().trim())
     .get()
     .filter(Boolean);

@@ -69,6 +69,7 @@ export function buildNames(records: readonly SearchRecord[]): Record<string, str
   const names: Record<string, string> = {};
   for (const record of records) {
     const isReference = isUnder(record.url, ROUTES.modules) || isUnder(record.url, ROUTES.services);
+    // The sections' introductions (`intro` pages) name no module or service.
     if (!isReference || record.url.includes('/intro')) continue;
     const slug = record.url.split('/').filter(Boolean).pop();
     if (slug && !(slug in names)) names[slug] = record.url;
