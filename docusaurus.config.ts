@@ -1,8 +1,10 @@
 /**
- * Site configuration (SPEC §2 page shell, §3 configuration entities, §9 constants).
+ * Site configuration: the page shell (navbar, footer, announcement), the docs and their plugins,
+ * and the optional hosted services.
  *
- * Every value that code or tests also need (addresses, footer links, storage keys, timings) comes
- * from `src/site-constants.ts`. Optional services switch on only when their environment variables
+ * Values that code or tests also need come from `site-config.ts` (configuration-only data: footer,
+ * announcement, site title and address) and `src/site-constants.ts` (values the browser needs
+ * too); route names come from `src/lib/routes.ts`. Optional services switch on only when their environment variables
  * are set, so a fresh clone builds and runs fully offline.
  */
 import type { Config } from '@docusaurus/types';
@@ -18,7 +20,7 @@ import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import releaseFeedPlugin from './plugins/release-feed';
-import { historyState, noHistoryWarning } from './plugins/git-history';
+import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
 import staticHostingPlugin from './plugins/static-hosting';
 import subscriberLinksPlugin from './plugins/subscriber-links';
@@ -30,14 +32,14 @@ import {
   ANNOUNCEMENT,
   COPYRIGHT,
   DEV_PORTAL_URL,
-  EDIT_URL_BASE,
   FOOTER_GROUPS,
-  KNOWLEDGE_BASE_URL,
   SEARCH_EXTERNAL_URL_REGEX,
   SITE_TAGLINE,
   SITE_TITLE,
   SITE_URL,
-} from './src/site-constants';
+} from './site-config';
+import { ROUTES } from './src/lib/routes';
+import { EDIT_URL_BASE, KNOWLEDGE_BASE_URL } from './src/site-constants';
 
 // ---------------------------------------------------------------------------------------------
 // Environment flags. Unset means "off": no request to Algolia or Google leaves the site.
@@ -54,9 +56,9 @@ const GTAG_MEASUREMENT_ID = process.env.GTAG_MEASUREMENT_ID ?? '';
 const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
 
 // "Last updated" dates come from git history, read once per build. Without full history (a
-// shallow clone, or no repository) every date would be wrong, so none is shown, with one warning.
+// shallow clone, or no repository) every date would be wrong, so none is shown; the git-history
+// plugin prints the one warning.
 const gitHistory = historyState(__dirname);
-if (gitHistory !== 'full') console.warn(noHistoryWarning(gitHistory));
 
 // Reference and release-note pages are generated from data/ before the docs plugin reads docs/
 // (plugins load their content in parallel). Invalid data stops here with the file and field named.
@@ -103,7 +105,7 @@ const config = {
   // (Docusaurus's eager git strategy, since `faster` is on) rather than one `git log` per doc.
   future: { v4: true, faster: true, experimental_vcs: gitHistory === 'full' },
   // future.v4 turns storage namespacing on; keep the original key names so returning readers keep
-  // their choices (SPEC §9).
+  // their choices.
   storage: { type: 'localStorage', namespace: false },
 
   i18n: {
@@ -137,7 +139,7 @@ const config = {
           lastmod: 'date',
           changefreq: null,
           priority: null,
-          ignorePatterns: ['/tags/**', '/search'],
+          ignorePatterns: [`${ROUTES.tags}**`, ROUTES.search],
         },
         // Analytics runs as plugins/analytics (below), which wraps the official gtag plugin.
         gtag: undefined,
@@ -159,6 +161,7 @@ const config = {
       } satisfies IdealImageOptions,
     ],
     catalogPlugin,
+    gitHistoryPlugin,
     [
       codeHighlightPlugin,
       { lightTheme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },
@@ -216,13 +219,13 @@ const config = {
         alt: 'Gruntwork logo',
         src: 'img/logo-light.svg',
         srcDark: 'img/logo-dark.svg',
-        href: '/',
+        href: ROUTES.home,
         width: 32,
         height: 32,
       },
       items: [
         { type: 'doc', docId: 'intro', label: 'Intro', position: 'left' },
-        { to: '/guides/', label: 'Guides', position: 'left', activeBaseRegex: '^/guides/' },
+        { to: ROUTES.guides, label: 'Guides', position: 'left', activeBaseRegex: `^${ROUTES.guides}` },
         {
           type: 'dropdown',
           label: 'Library Reference',

@@ -15,12 +15,15 @@
  *    (the scripts in the HTML plus the route chunks loaded before hydration), raw and gzip.
  * 6. Lighthouse scores and metrics of the sample pages, mobile preset (bench/lighthouse.mjs).
  * 7. Search in Chromium (bench-search.mjs).
+ * 3b. Last-updated dates: cold builds of a full and of a shallow clone of HEAD; the difference is
+ *    what reading git history costs, as a share of the build (bench/last-updated.mjs). The shallow
+ *    builds are checked to show no date and to print one warning.
  * 8. Load test of the production server: autocannon, 50 connections for 30 s, against nginx and
  *    against `docusaurus serve` over the same mix of 500 pages and their assets (bench/load.mjs).
  *
  * Environment, all optional:
- * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, preview, lighthouse,
- *   search, load. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
+ * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview,
+ *   lighthouse, search, load. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
  *   site uses the build figures of the previous report.
  * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
  * - BENCH_STOCK_PAGES: pages of the stock site (default: our build's HTML page count).
@@ -43,6 +46,7 @@ import { measureSearch } from './bench-search.mjs';
 import { countHtmlPages as countPagesIn, coldBuild, measureBuild as measureBuildOf } from './bench/build.mjs';
 import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/chromium.mjs';
+import { measureLastUpdated } from './bench/last-updated.mjs';
 import { measureLoad } from './bench/load.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
@@ -63,7 +67,7 @@ const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : DEFAUL
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 /** Sections that BENCH_SKIP can leave out. */
-const SECTIONS = ['build', 'stock', 'scaling', 'preview', 'lighthouse', 'search', 'load'];
+const SECTIONS = ['build', 'stock', 'scaling', 'history', 'preview', 'lighthouse', 'search', 'load'];
 
 /**
  * Median figures of `runs` cold builds of `siteDir` (see bench/build.mjs).
@@ -206,6 +210,8 @@ async function main() {
 
   const scaling = await section('scaling', () => measureScaling(parseExtraPages(process.env.BENCH_SCALING)));
 
+  const history = await section('history', () => measureLastUpdated({ runs: RUNS }));
+
   const preview = await section('preview', () => {
     console.log('bench: live preview (docusaurus start, hot reload)…');
     return measurePreview();
@@ -235,6 +241,7 @@ async function main() {
     pageWeights: weights,
     stock: stock ?? null,
     scaling: scaling ?? null,
+    history: history ?? null,
     preview: preview ?? null,
     lighthouse: lighthouse ?? null,
     search: search ?? null,
@@ -244,9 +251,13 @@ async function main() {
 
   // Other work on the machine during our builds stretches wall times (CPU times much less).
   const cores = os.cpus().length;
-  const builds = [...(build?.samples ?? []), ...(stock?.build?.samples ?? []), ...(scaling?.points ?? [])].filter(
-    (b) => typeof b?.otherCpuSeconds === 'number' && b.wallSeconds > 0,
-  );
+  const builds = [
+    ...(build?.samples ?? []),
+    ...(stock?.build?.samples ?? []),
+    ...(scaling?.points ?? []),
+    ...(history?.full?.samples ?? []),
+    ...(history?.shallow?.samples ?? []),
+  ].filter((b) => typeof b?.otherCpuSeconds === 'number' && b.wallSeconds > 0);
   const busiest = Math.max(0, ...builds.map((b) => b.otherCpuSeconds / (b.wallSeconds * cores)));
 
   const lines = [
@@ -289,6 +300,23 @@ async function main() {
             `| **Ratio, this site ÷ stock** | | **${ratio(ourBuild.wallSeconds, stock.build.wallSeconds)}** | ${ratio(ourBuild.cpuSeconds, stock.build.cpuSeconds)} | ${ratio(ourBuild.peakMemoryMiB, stock.build.peakMemoryMiB)} |`,
           ]
         : ['| Ratio | | no build figures of this site to compare | | |']),
+      '',
+    ]),
+    '## Last-updated dates',
+    '',
+    ...(missing(history) ?? [
+      `Median of ${history.full.runs} cold builds each of two temporary clones of HEAD: a full clone, whose pages show the date of their last commit (docs from Docusaurus's git reader, generated pages from their data file's history), and a shallow clone (\`git clone --depth 1\`), which shows none. The difference is what the dates cost. Target: under 10 % of the build.`,
+      '',
+      '| Clone | Wall time | CPU time | Pages with a date | Sitemap lastmod | Warnings printed |',
+      '|---|---|---|---|---|---|',
+      `| Full history | ${seconds(history.full.wallSeconds)} | ${seconds(history.full.cpuSeconds)} | ${history.fullDates.pagesWithDate} | ${history.fullDates.sitemapLastmods} | |`,
+      `| Shallow | ${seconds(history.shallow.wallSeconds)} | ${seconds(history.shallow.cpuSeconds)} | ${history.shallowDates.pagesWithDate} | ${history.shallowDates.sitemapLastmods} | ${history.shallowWarnings.join(', ')} |`,
+      '',
+      history.otherWarnings.length > 0
+        ? `Other warnings of the shallow builds: ${history.otherWarnings.map((line) => `\`${line}\``).join('; ')}.`
+        : 'The shallow builds printed no other warning.',
+      '',
+      `Cost of the dates: **${seconds(history.costSeconds)}**, ${(history.costShare * 100).toFixed(1)} % of the full clone's build (wall; CPU ${seconds(history.full.cpuSeconds - history.shallow.cpuSeconds)}).`,
       '',
     ]),
     '## Build-time scaling',

@@ -10,6 +10,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
+import type { LoadContext, Plugin } from '@docusaurus/types';
+
 /** `full`: dates are trustworthy; `shallow`: history is cut; `none`: not a git checkout. */
 export type HistoryState = 'full' | 'shallow' | 'none';
 
@@ -77,4 +79,16 @@ export function withLastUpdate(page: string, date: string | undefined): string {
   if (date === undefined) return page;
   if (!page.startsWith('---\n')) throw new Error('withLastUpdate: the page has no front matter');
   return `---\nlast_update:\n  date: ${date}\n${page.slice(4)}`;
+}
+
+/**
+ * Docusaurus plugin that tells the writer, once per build (or per `npm start`), when the clone
+ * has no full git history and pages therefore show no "Last updated" date. The config reads the
+ * same state to switch `future.experimental_vcs` off; the warning is printed here, not at config
+ * import, because `docusaurus build` imports the config twice.
+ */
+export default function gitHistoryPlugin(context: LoadContext): Plugin {
+  const state = historyState(context.siteDir);
+  if (state !== 'full') console.warn(noHistoryWarning(state));
+  return { name: 'git-history' };
 }

@@ -1,5 +1,5 @@
 /**
- * Client module: attaches medium-zoom to the images of the markdown area (SPEC §9, image zoom).
+ * Client module: attaches medium-zoom to the images of the markdown area.
  *
  * - Attaches {@link IMAGE_ZOOM.attachDelayMs} ms (1000 ms) after every route update, so images a
  *   client-side navigation adds get zoom too.

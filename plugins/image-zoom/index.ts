@@ -1,5 +1,5 @@
 /**
- * Local plugin: image zoom with medium-zoom (SPEC §9, "Image zoom").
+ * Local plugin: image zoom with medium-zoom on the images of the markdown area.
  *
  * It only registers a client module; the client module does the work after each route update.
  */

@@ -2,6 +2,7 @@
  * What the Markdown twins share between the build (plugins/markdown-twins, plugins/release-feed)
  * and the browser (the Copy page button, the `<link rel="alternate">` tags). Pure: no Node APIs.
  */
+import { ROUTES } from '../../src/lib/routes';
 
 /**
  * The address of a page's Markdown twin: `<path>.md`, or `<path>index.md` when the path ends in
@@ -17,11 +18,11 @@ export function markdownTwinPath(pathname: string): string {
 /** The media type of a twin, as `<link rel="alternate" type>` announces it. */
 export const MARKDOWN_MEDIA_TYPE = 'text/markdown';
 
-/** Path of the Atom feed of the monthly release notes. */
-export const RELEASES_FEED_PATH = '/guides/stay-up-to-date/releases/atom.xml';
-
-/** Path of the releases index, the page that links the feed. */
-export const RELEASES_INDEX_PATH = '/guides/stay-up-to-date/releases/';
+/**
+ * Path of the Atom feed of the monthly release notes: {@link ROUTES.releasesFeed}, under the name
+ * the catalog plugin's release pages still import. New code uses `ROUTES.releasesFeed`.
+ */
+export const RELEASES_FEED_PATH = ROUTES.releasesFeed;
 
 /** How long the Copy page button shows "Copied" after a copy, in ms. */
 export const COPIED_STATE_MS = 2000;
@@ -42,6 +43,6 @@ export function plannedMarkdownOutputs(routesPaths: readonly string[]): Set<stri
     ...routesPaths.map((route) => markdownTwinPath(route)),
     LLMS_TXT_PATH,
     LLMS_FULL_TXT_PATH,
-    RELEASES_FEED_PATH,
+    ROUTES.releasesFeed,
   ]);
 }

@@ -18,7 +18,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
-import { SITE_TITLE } from '../../src/site-constants';
+import { SITE_TITLE } from '../../site-config';
 import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, markdownTwinPath } from './contract';
 import { twinDocument } from './convert';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms';

@@ -11,7 +11,9 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
 import { HOME_SECTIONS } from '../../src/components/HomeCards/sections';
-import { SITE_TAGLINE, SITE_TITLE } from '../../src/site-constants';
+import { isUnder, ROUTES } from '../../src/lib/routes';
+import { SITE_TAGLINE, SITE_TITLE } from '../../site-config';
+import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH } from './contract';
 import { markdownFromTree, sourceToMarkdownTree, TwinError, type TwinPage } from './convert';
 
 /** The top-level sections of `llms.txt`, in order; `Optional` holds the long tail. */
@@ -36,19 +38,25 @@ export interface SitePage extends TwinPage {
   section: SectionName;
 }
 
-const RELEASE_MONTH = /^\/guides\/stay-up-to-date\/releases\/\d{4}-\d{2}\/$/;
+/** The section of the pages under each route prefix; the first prefix that matches wins. */
+const SECTION_OF_PREFIX: readonly (readonly [prefix: string, section: SectionName])[] = [
+  [ROUTES.intro, 'Introduction'],
+  [ROUTES.stayUpToDate, 'Stay up to date'],
+  [ROUTES.guides, 'Guides'],
+  [ROUTES.modules, 'Library Reference: Modules'],
+  [ROUTES.services, 'Library Reference: Services'],
+  [ROUTES.faq, 'FAQ'],
+  [ROUTES.knowledgeBase, 'Knowledge Base'],
+];
+
+/** A month of release notes: `YYYY-MM/` right below the releases index. */
+const isReleaseMonth = (pagePath: string): boolean =>
+  isUnder(pagePath, ROUTES.releases) && /^\d{4}-\d{2}\/$/.test(pagePath.slice(ROUTES.releases.length));
 
 /** The `llms.txt` section of a page path. Release months, tags and site pages are optional. */
 export function sectionOf(pagePath: string): SectionName {
-  if (RELEASE_MONTH.test(pagePath)) return 'Optional';
-  if (pagePath === '/intro' || pagePath.startsWith('/intro/')) return 'Introduction';
-  if (pagePath.startsWith('/guides/stay-up-to-date/')) return 'Stay up to date';
-  if (pagePath.startsWith('/guides/')) return 'Guides';
-  if (pagePath.startsWith('/reference/modules/')) return 'Library Reference: Modules';
-  if (pagePath.startsWith('/reference/services/')) return 'Library Reference: Services';
-  if (pagePath.startsWith('/faq/')) return 'FAQ';
-  if (pagePath.startsWith('/discussions/knowledge-base/')) return 'Knowledge Base';
-  return 'Optional';
+  if (isReleaseMonth(pagePath)) return 'Optional';
+  return SECTION_OF_PREFIX.find(([prefix]) => isUnder(pagePath, prefix))?.[1] ?? 'Optional';
 }
 
 type Version = DocsContent['loadedVersions'][number];
@@ -147,7 +155,7 @@ export function collectPages(options: CollectOptions): SitePage[] {
 
   // The home page, from the cards it shows.
   add({
-    path: '/',
+    path: ROUTES.home,
     title: SITE_TITLE,
     description: SITE_TAGLINE,
     body: markdownFromTree({
@@ -180,7 +188,7 @@ export function collectPages(options: CollectOptions): SitePage[] {
 
   // Markdown pages (`src/pages/*.md`). The only React page is the home page, written above.
   for (const page of pages) {
-    if (page.permalink === '/') continue;
+    if (page.permalink === ROUTES.home) continue;
     if (page.type !== 'mdx')
       throw new TwinError(page.source, 'React page', `${page.permalink} has no Markdown twin; write it as Markdown`);
     add({
@@ -238,9 +246,9 @@ export function collectPages(options: CollectOptions): SitePage[] {
     });
   }
 
-  if (routesPaths.includes('/search')) {
+  if (routesPaths.includes(ROUTES.search)) {
     add({
-      path: '/search',
+      path: ROUTES.search,
       title: 'Search',
       description: 'Full-text search of every page on the site.',
       body: markdownFromTree({
@@ -250,9 +258,9 @@ export function collectPages(options: CollectOptions): SitePage[] {
             type: 'paragraph',
             children: [
               text('This page searches the site in a browser. For the whole site as Markdown, read '),
-              { type: 'link', url: url('/llms-full.txt'), children: [text('llms-full.txt')] },
+              { type: 'link', url: url(LLMS_FULL_TXT_PATH), children: [text('llms-full.txt')] },
               text('; for an index of every page, read '),
-              { type: 'link', url: url('/llms.txt'), children: [text('llms.txt')] },
+              { type: 'link', url: url(LLMS_TXT_PATH), children: [text('llms.txt')] },
               text('.'),
             ],
           },
@@ -262,7 +270,8 @@ export function collectPages(options: CollectOptions): SitePage[] {
   }
 
   const covered = new Set(result.map((page) => page.path));
-  const missing = routesPaths.filter((route) => !covered.has(route) && !/^\/404(\.html)?$/.test(route));
+  const isNotFound = (route: string): boolean => route === ROUTES.notFound || route === `${ROUTES.notFound}.html`;
+  const missing = routesPaths.filter((route) => !covered.has(route) && !isNotFound(route));
   if (missing.length > 0)
     throw new TwinError(
       'plugins/markdown-twins/pages.ts',

@@ -1,17 +1,17 @@
 /**
  * Local plugin: the Atom feed of the monthly release notes, written in `postBuild` to
- * `RELEASES_FEED_PATH`. Each month's content comes from the same validated data as its page
+ * `ROUTES.releasesFeed`. Each month's content comes from the same validated data as its page
  * (`data/releases/`), through the page the catalog plugin generated from it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
-import { COPYRIGHT, SITE_TITLE } from '../../src/site-constants';
+import { ROUTES } from '../../src/lib/routes';
+import { COPYRIGHT, SITE_TITLE } from '../../site-config';
 import { GENERATED_DIRS } from '../catalog';
 import { loadCatalog } from '../catalog/load';
 import { monthLabel } from '../catalog/render';
-import { RELEASES_FEED_PATH, RELEASES_INDEX_PATH } from '../markdown-twins/contract';
 import { sourceToMarkdownTree } from '../markdown-twins/convert';
 import { renderReleasesAtom, type FeedMonth } from './atom';
 
@@ -43,8 +43,8 @@ export default function releaseFeedPlugin(context: LoadContext): Plugin {
       const xml = renderReleasesAtom(
         {
           siteUrl,
-          indexPath: RELEASES_INDEX_PATH,
-          feedPath: RELEASES_FEED_PATH,
+          indexPath: ROUTES.releases,
+          feedPath: ROUTES.releasesFeed,
           title: `${SITE_TITLE}: library release notes`,
           description:
             'Every month of Gruntwork library releases, newest first, with breaking changes and the steps they need.',
@@ -53,7 +53,7 @@ export default function releaseFeedPlugin(context: LoadContext): Plugin {
         },
         months,
       );
-      const target = path.join(outDir, RELEASES_FEED_PATH);
+      const target = path.join(outDir, ROUTES.releasesFeed);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, xml);
       return Promise.resolve();

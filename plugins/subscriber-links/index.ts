@@ -1,19 +1,16 @@
 /**
- * Local plugin: the CIS and Enterprise repository sets for the subscriber-only notice
- * (SPEC §5, §8). They come from an optional package; when it is absent the plugin logs one
- * message at build time and publishes empty lists, so every private link gets the general notice.
+ * Local plugin: the CIS and Enterprise repository sets for the subscriber-only notice, published
+ * as global data ({@link RepoSets}, see `contract.ts`). They come from an optional package; when it
+ * is absent the plugin logs one message at build time and publishes empty lists, so every private
+ * link gets the general notice.
  */
 import { createRequire } from 'node:module';
 import type { Plugin } from '@docusaurus/types';
 
+import { EMPTY_REPO_SETS, SUBSCRIBER_LINKS_PLUGIN, type RepoSets } from './contract';
+
 /** The optional package that holds the repository sets. */
 export const REPO_SETS_PACKAGE = '@gruntwork-io/repo-sets';
-
-/** What the client reads with `usePluginData('subscriber-links')`. */
-export interface RepoSetsData {
-  cis: string[];
-  enterprise: string[];
-}
 
 /** The shape the optional package exports. */
 interface RepoSetsModule {
@@ -34,13 +31,15 @@ const toNames = (value: unknown, field: string): string[] => {
  * @param log - where the "package absent" message goes.
  * @throws Error naming the package and field when the package is present but malformed.
  */
-export function loadRepoSets(load: (name: string) => unknown, log: (message: string) => void): RepoSetsData {
+export function loadRepoSets(load: (name: string) => unknown, log: (message: string) => void): RepoSets {
   let mod: RepoSetsModule;
   try {
     mod = load(REPO_SETS_PACKAGE) as RepoSetsModule;
   } catch {
-    log(`[subscriber-links] ${REPO_SETS_PACKAGE} is not installed: the CIS and Enterprise repository sets are empty.`);
-    return { cis: [], enterprise: [] };
+    log(
+      `[${SUBSCRIBER_LINKS_PLUGIN}] ${REPO_SETS_PACKAGE} is not installed: the CIS and Enterprise repository sets are empty.`,
+    );
+    return EMPTY_REPO_SETS;
   }
   return {
     cis: toNames(mod.cisRepos ?? [], 'cisRepos'),
@@ -52,7 +51,7 @@ export function loadRepoSets(load: (name: string) => unknown, log: (message: str
 export default function subscriberLinksPlugin(): Plugin {
   const requireFromSite = createRequire(__filename);
   return {
-    name: 'subscriber-links',
+    name: SUBSCRIBER_LINKS_PLUGIN,
     loadContent() {
       return Promise.resolve(
         loadRepoSets(

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 
+import { isUnder, ROUTES } from '../../src/lib/routes';
+
 /** A doc as the docs plugin loaded it: the fields the checks read. */
 export interface LoadedDoc {
   /** Doc id, for example `discussions/knowledge-base/42`. */
@@ -111,9 +113,6 @@ export function findUnknownFrontMatterKeys(
   );
 }
 
-/** Where knowledge-base articles are served. */
-const KB_ROUTE_PREFIX = '/discussions/knowledge-base/';
-
 /**
  * Knowledge-base articles served at a route outside the URL contract. Article numbers are fixed by
  * old links, so an article may only sit at a number the contract lists.
@@ -126,7 +125,7 @@ export function findKnowledgeBaseOutsideContract(
   contractFile: string,
 ): string[] {
   return docs
-    .filter((doc) => doc.permalink.startsWith(KB_ROUTE_PREFIX) && !contract.has(doc.permalink))
+    .filter((doc) => isUnder(doc.permalink, ROUTES.knowledgeBase) && !contract.has(doc.permalink))
     .map(
       (doc) =>
         `${sitePath(doc.source)}: knowledge-base article at ${doc.permalink}, which is not in the URL contract (${contractFile}): give the file a number the contract lists, or remove it`,

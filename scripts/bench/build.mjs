@@ -36,10 +36,12 @@ function machineBusySeconds() {
 /**
  * Runs `docusaurus clear`, then one `docusaurus build` of `siteDir` under `/usr/bin/time -v`.
  * @param {string} siteDir the site's folder (holds docusaurus.config.*)
+ * @param {{ onOutput?: (stdout: string, stderr: string) => void }} [options] onOutput receives
+ *   the build's whole output (GNU time's figures included in stderr), for checks on what it printed
  * @returns {BuildSample}
  * @throws Error with the tail of the build's output when clear or build fails.
  */
-export function coldBuild(siteDir) {
+export function coldBuild(siteDir, options = {}) {
   try {
     execFileSync(process.execPath, [DOCUSAURUS, 'clear'], { cwd: siteDir, stdio: 'pipe' });
   } catch (error) {
@@ -70,6 +72,7 @@ export function coldBuild(siteDir) {
   if (Object.values(sample).some((value) => !Number.isFinite(value) || value <= 0)) {
     throw new Error(`bench: could not read GNU time's figures for ${siteDir}:\n${result.stderr.slice(-2000)}`);
   }
+  options.onOutput?.(result.stdout, result.stderr);
   const busyAfter = machineBusySeconds();
   const otherCpuSeconds =
     busyBefore === null || busyAfter === null ? null : Math.max(0, busyAfter - busyBefore - sample.cpuSeconds);
@@ -80,11 +83,12 @@ export function coldBuild(siteDir) {
  * Median figures of `runs` cold builds (each figure's median on its own).
  * @param {string} siteDir
  * @param {number} runs
+ * @param {{ onOutput?: (stdout: string, stderr: string) => void }} [options] passed to each coldBuild
  * @returns {BuildSample & { runs: number, samples: BuildSample[] }} otherCpuSeconds: the most of any run
  */
-export function measureBuild(siteDir, runs) {
+export function measureBuild(siteDir, runs, options = {}) {
   if (!(runs >= 1)) throw new Error(`bench: the number of build runs must be at least 1, got ${runs}`);
-  const samples = Array.from({ length: runs }, () => coldBuild(siteDir));
+  const samples = Array.from({ length: runs }, () => coldBuild(siteDir, options));
   return {
     runs,
     wallSeconds: median(samples.map((s) => s.wallSeconds)),

@@ -1,4 +1,4 @@
-/** Sample pages per page type (issue 8): page weight and Lighthouse use the same five. */
+/** Sample pages per page type: page weight and Lighthouse use the same five. */
 export const SAMPLE_PAGES = {
   'doc page': '/guides/build-it-yourself/vpc/core-concepts/cidr-notation',
   'module page': '/reference/modules/terraform-aws-vpc/vpc-app/',

@@ -1,6 +1,6 @@
 /**
  * Syntax-highlighting themes whose every token colour has at least 4.5:1 contrast on its code
- * background (WCAG AA; issue 9). The light theme uses GitHub's Primer palette, the dark one a
+ * background (WCAG AA). The light theme uses GitHub's Primer palette, the dark one a
  * darker background than vsDark so its comment colour passes too.
  */
 import type { PrismTheme } from 'prism-react-renderer';

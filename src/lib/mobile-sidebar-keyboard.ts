@@ -1,6 +1,6 @@
 /**
- * Keyboard and focus handling for the mobile navbar sidebar (SPEC §4 page shell; issue 9: the
- * mobile menu can be operated by keyboard alone). Docusaurus 3.10 leaves focus where it was when the
+ * Keyboard and focus handling for the mobile navbar sidebar, so that the mobile menu can be
+ * operated by keyboard alone (ARCHITECTURE.md, 'Accessibility'). Docusaurus 3.10 leaves focus where it was when the
  * sidebar opens, drops it to the body when a panel turns inert or the sidebar closes, and ignores
  * Escape. This hook knows nothing of Docusaurus: the Navbar/MobileSidebar swizzle passes it the
  * sidebar state and how to find the elements.

@@ -13,6 +13,8 @@ export const ROUTES = {
   intro: '/intro',
   /** Guides, the release notes among them. */
   guides: '/guides/',
+  /** The guides on keeping up to date: upgrade guides and the release notes. */
+  stayUpToDate: '/guides/stay-up-to-date/',
   /** Release notes, one page per month at `<releases><YYYY-MM>/`. */
   releases: '/guides/stay-up-to-date/releases/',
   /** Atom feed of the release notes. */

@@ -1,6 +1,6 @@
 /**
- * The one way the site's own code touches browser storage (SPEC §8: storage failures are logged
- * and ignored, and storage then behaves as empty). Blocked cookies, private modes and full quotas
+ * The one way the site's own code touches browser storage: failures are logged and ignored, and
+ * storage then behaves as empty (see ARCHITECTURE.md, 'Storage keys'). Blocked cookies, private modes and full quotas
  * make `localStorage` throw; these helpers never do.
  */
 

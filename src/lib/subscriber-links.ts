@@ -1,5 +1,5 @@
 /**
- * Classifies links to the provider's source-hosting organisation (SPEC §5, FACTS.md).
+ * Classifies links to the provider's source-hosting organisation.
  *
  * A link is subscriber-only when it points into the organisation and its repository (the first
  * path segment after the organisation) is not public. The rules, case by case:
@@ -19,11 +19,12 @@
  * default action is prevented.
  *
  * The repository sets for the CIS and Enterprise variants come from an optional package; when it
- * is absent both sets are empty (SPEC §8) and every private link is the general variant.
+ * is absent both sets are empty and every private link is the general variant.
  */
+import { EMPTY_REPO_SETS, type RepoSets } from '@site/plugins/subscriber-links/contract';
 import { GITHUB_ORG_URL, PUBLIC_REPOS } from '@site/src/site-constants';
 
-/** Which dialog a subscriber-only link gets (SPEC §4, §8). */
+/** Which dialog a subscriber-only link gets: the general one, or the CIS or Enterprise one. */
 export type SubscriberVariant = 'general' | 'cis' | 'enterprise';
 
 /** A subscriber-only link: its repository name as written and its variant. */
@@ -31,14 +32,6 @@ export interface SubscriberLink {
   repo: string;
   variant: SubscriberVariant;
 }
-
-/** The repository sets of the CIS and Enterprise variants. */
-export interface RepoSets {
-  cis: readonly string[];
-  enterprise: readonly string[];
-}
-
-export const EMPTY_REPO_SETS: RepoSets = { cis: [], enterprise: [] };
 
 const ORG = new URL(GITHUB_ORG_URL);
 const ORG_NAME = (ORG.pathname.split('/')[1] ?? '').toLowerCase();

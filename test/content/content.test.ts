@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Content checks over the hand-written pages (issues 2, 4, 5 and 7): word minimums, no
+ * Content checks over the hand-written pages (guides, FAQ, introduction, knowledge base): word minimums, no
  * placeholders, no near-duplicates, and a title, description and h2 on every page. Pages
  * generated from data/ are checked by the catalog schema tests instead.
  */

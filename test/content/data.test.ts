@@ -1,8 +1,7 @@
 // @vitest-environment node
 /**
- * The real data in data/ (issues 5 and 6): it validates, and the pages it generates are exactly
- * the module, service and release paths of the URL contract. A section still in the contract's
- * pending list only has to stay inside the contract.
+ * The real data in data/: it validates, and the pages it generates are exactly the module, service
+ * and release paths of the URL contract.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../plugins/catalog/load';
 import { GRUNTWORK_INSTALLER_VERSION } from '../../plugins/catalog/render';
 import { readContract } from '../contract/built-site';
-import { pendingSectionOf } from '../contract/pending';
 
 const catalog = loadCatalog(path.resolve(__dirname, '../../data'));
 const contract = readContract();
@@ -36,8 +34,8 @@ describe.each(['modules', 'services', 'releases'] as const)('generated %s pages'
     expect(generated[kind].filter((route) => !contract.includes(route))).toEqual([]);
   });
 
-  it('cover every contract path of their section unless the section is pending', () => {
-    const missing = expected[kind].filter((route) => !generated[kind].includes(route) && !pendingSectionOf(route));
+  it('cover every contract path of their section', () => {
+    const missing = expected[kind].filter((route) => !generated[kind].includes(route));
     expect(missing).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Word minimums per kind of page (issues 2, 4, 5, 6 and 7; CONTRIBUTING.md). The first rule whose
+ * Word minimums per kind of page (CONTRIBUTING.md lists them for writers). The first rule whose
  * pattern matches a file (path relative to the repo root) applies.
  */
 export interface WordRule {
@@ -27,7 +27,7 @@ export const WORD_RULES: readonly WordRule[] = [
   { kind: 'top-level page', pattern: /^src\/pages\/.*\.mdx?$/, minWords: 200 },
 ];
 
-/** Minimum prose words in the `:::answer` block of a knowledge-base article (issue 7). */
+/** Minimum prose words in the `:::answer` block of a knowledge-base article. */
 export const KB_ANSWER_MIN_WORDS = 100;
 
 /** Share of the smaller page's 8-word shingles two pages may have in common (below "most"). */

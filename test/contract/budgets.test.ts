@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Size budgets of the built site read from build/ (issue 8): HTML size, no render-blocking
+ * Size budgets of the built site read from build/ (ARCHITECTURE.md, 'Budgets'): HTML size, no render-blocking
  * request to another origin, no search index on first load, and image sizes. Sizes, not times, so
  * they do not flake. First-load JS needs a browser to see the route chunks loaded before hydration,
  * so its budgets live in test/e2e/budgets.e2e.ts.

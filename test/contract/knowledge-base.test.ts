@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Built knowledge-base pages (issue 7): each carries a canonical link to its discussion on the
+ * Built knowledge-base pages: each carries a canonical link to its discussion on the
  * source host, shows the Knowledge Base label and a marked answer, and is in the sitemap.
  */
 import fs from 'node:fs';

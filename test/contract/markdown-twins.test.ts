@@ -17,8 +17,9 @@ import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 
-import { markdownTwinPath, RELEASES_FEED_PATH, RELEASES_INDEX_PATH } from '../../plugins/markdown-twins/contract';
-import { SITE_TITLE, SITE_URL } from '../../src/site-constants';
+import { markdownTwinPath } from '../../plugins/markdown-twins/contract';
+import { ROUTES } from '../../src/lib/routes';
+import { SITE_TITLE, SITE_URL } from '../../site-config';
 import { BUILD_DIR, htmlFileFor, readContract } from './built-site';
 
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'sitemap.xml'));
@@ -133,7 +134,7 @@ describe.runIf(hasBuild)('llms.txt and llms-full.txt', () => {
 });
 
 describe.runIf(hasBuild)('release-notes Atom feed', () => {
-  const xml = hasBuild ? fs.readFileSync(path.join(BUILD_DIR, RELEASES_FEED_PATH), 'utf8') : '';
+  const xml = hasBuild ? fs.readFileSync(path.join(BUILD_DIR, ROUTES.releasesFeed), 'utf8') : '';
   const doc = new DOMParser().parseFromString(xml, 'application/xml');
   const entries = Array.from(doc.documentElement.children).filter((el) => el.localName === 'entry');
   const text = (parent: Element, name: string): string =>
@@ -158,7 +159,7 @@ describe.runIf(hasBuild)('release-notes Atom feed', () => {
     expect(feed.getElementsByTagNameNS(ATOM, 'author').length).toBeGreaterThan(0);
     for (const entry of entries) {
       for (const name of ['id', 'title', 'updated', 'content']) expect(text(entry, name), name).not.toBe('');
-      expect(text(entry, 'id')).toMatch(new RegExp(`^${SITE_URL}${RELEASES_INDEX_PATH}\\d{4}-\\d{2}/$`));
+      expect(text(entry, 'id')).toMatch(new RegExp(`^${SITE_URL}${ROUTES.releases}\\d{4}-\\d{2}/$`));
     }
     const newest = entries
       .map((e) => text(e, 'updated'))
@@ -168,9 +169,9 @@ describe.runIf(hasBuild)('release-notes Atom feed', () => {
   });
 
   it('is linked from the releases index, in its head and as a visible Subscribe link', () => {
-    const $ = cheerio.load(fs.readFileSync(htmlFileFor(RELEASES_INDEX_PATH) ?? '', 'utf8'));
-    expect($('link[rel="alternate"][type="application/atom+xml"]').attr('href')).toBe(RELEASES_FEED_PATH);
-    expect($(`article a[href="${RELEASES_FEED_PATH}"]`).text()).toMatch(/^Subscribe/);
+    const $ = cheerio.load(fs.readFileSync(htmlFileFor(ROUTES.releases) ?? '', 'utf8'));
+    expect($('link[rel="alternate"][type="application/atom+xml"]').attr('href')).toBe(ROUTES.releasesFeed);
+    expect($(`article a[href="${ROUTES.releasesFeed}"]`).text()).toMatch(/^Subscribe/);
   });
 });
 

@@ -1,13 +1,12 @@
 // @vitest-environment node
 /**
- * URL contract (SPEC §2; routes.txt): every path the existing site serves resolves to a real page
+ * URL contract (test/contract/routes.txt): every path the existing site serves resolves to a real page
  * of the production build that is not the not-found page. Run after `npm run build`.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { BUILD_DIR, htmlFileFor, readBuiltPage, readContract } from './built-site';
-import { PENDING_SECTIONS, pendingSectionOf } from './pending';
 
 const contract = readContract();
 const hasBuild = fs.existsSync(BUILD_DIR);
@@ -18,10 +17,9 @@ describe.runIf(hasBuild)('URL contract over build/', () => {
     expect(new Set(contract).size).toBe(1134);
   });
 
-  it('serves every delivered path with a real page', () => {
+  it('serves every path with a real page', () => {
     const problems: string[] = [];
     for (const route of contract) {
-      if (pendingSectionOf(route)) continue;
       const file = htmlFileFor(route);
       if (!file) {
         problems.push(`${route}: no HTML file`);
@@ -33,14 +31,6 @@ describe.runIf(hasBuild)('URL contract over build/', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
-
-  it('keeps the pending list honest: a pending section is not served yet', () => {
-    const delivered = contract.filter((route) => pendingSectionOf(route) && htmlFileFor(route));
-    const sections = [...new Set(delivered.map((route) => pendingSectionOf(route)?.prefix))];
-    // A section listed as pending but already built must leave PENDING_SECTIONS.
-    expect(sections).toEqual([]);
-    expect(PENDING_SECTIONS.every((s) => contract.some((route) => route.startsWith(s.prefix)))).toBe(true);
-  });
 
   it('serves a not-found page for unknown paths', () => {
     const file = htmlFileFor('/404');

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * SPEC §2: each route carries exactly the named sidebar the spec assigns, or none. Reads the docs
+ * Each route carries exactly the named sidebar the rules below assign, or none. Reads the docs
  * plugin's metadata of each doc that the build writes (permalink → sidebar name) in .docusaurus/.
  */
 import fs from 'node:fs';
@@ -27,7 +27,7 @@ function readDocSidebars(): Map<string, string | undefined> | undefined {
   );
 }
 
-/** The sidebar SPEC §2 gives a route, or null for none. First matching rule wins. */
+/** The sidebar a route must carry, or null for none. First matching rule wins. */
 const RULES: [RegExp, string | null][] = [
   [/^\/intro$/, null],
   [/^\/intro\//, 'introSidebar'],
@@ -74,7 +74,7 @@ function expectedSidebar(route: string): string | null | undefined {
 
 const docSidebars = readDocSidebars();
 
-describe.runIf(docSidebars)('sidebar of every doc route (SPEC §2)', () => {
+describe.runIf(docSidebars)('sidebar of every doc route', () => {
   const byPermalink = docSidebars ?? new Map<string, string | undefined>();
 
   it('has a rule for every doc route of the contract', () => {
@@ -82,12 +82,12 @@ describe.runIf(docSidebars)('sidebar of every doc route (SPEC §2)', () => {
     expect(docRoutes.filter((r) => expectedSidebar(r) === undefined)).toEqual([]);
   });
 
-  it('gives each built doc the sidebar the spec assigns', () => {
+  it('gives each built doc the sidebar its rule assigns', () => {
     const wrong = readContract().flatMap((route) => {
       if (!byPermalink.has(route)) return [];
       const actual = byPermalink.get(route) ?? null;
       const expected = expectedSidebar(route);
-      return actual === expected ? [] : [`${route}: has ${String(actual)}, spec says ${String(expected)}`];
+      return actual === expected ? [] : [`${route}: has ${String(actual)}, its rule says ${String(expected)}`];
     });
     expect(wrong).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Interactive behaviours of the page shell in Chromium (issue 9; SPEC §4, §9): announcement bar,
+ * Interactive behaviours of the page shell in Chromium: announcement bar,
  * colour mode, image zoom, progress bar, mobile sidebar, navbar hiding, dropdowns.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const DOC_WITH_IMAGE = '/guides/build-it-yourself/vpc/production-grade-design/mu
 const session = registerBrowserSession();
 const { open } = session;
 
-describe('announcement bar (SPEC §4)', () => {
+describe('announcement bar', () => {
   it('stays closed across a reload once closed, and shows again when its id changes', async () => {
     const { page } = await open('/intro');
     const bar = page.getByText('New to the library?');
@@ -36,7 +36,7 @@ describe('announcement bar (SPEC §4)', () => {
   });
 });
 
-describe('colour mode (SPEC §4, §9)', () => {
+describe('colour mode', () => {
   it('starts light, flips with the toggle, and keeps the choice across a reload', async () => {
     const { page } = await open('/intro', { colorScheme: 'light' });
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
@@ -56,7 +56,7 @@ describe('colour mode (SPEC §4, §9)', () => {
   });
 });
 
-describe('image zoom (SPEC §9)', () => {
+describe('image zoom', () => {
   it('zooms a doc image on a white overlay once attached, and closes again', async () => {
     const { page } = await open(DOC_WITH_IMAGE);
     const image = page.locator('.markdown img').first();
@@ -103,7 +103,7 @@ describe('image zoom (SPEC §9)', () => {
   });
 });
 
-describe('progress bar (SPEC §4)', () => {
+describe('progress bar', () => {
   it('appears 200 ms into a slow navigation to another path and finishes when the route updates', async () => {
     const { page } = await open('/intro');
     await page.route('**/assets/js/*.js', async (route) => {
@@ -120,7 +120,7 @@ describe('progress bar (SPEC §4)', () => {
   });
 });
 
-describe('mobile sidebar at 390 px (SPEC §4)', () => {
+describe('mobile sidebar at 390 px', () => {
   it('opens from the menu button, offers a back button to the main menu, and closes on a wide window', async () => {
     const { page } = await open('/guides/build-it-yourself/vpc/core-concepts/subnets', {
       viewport: { width: 390, height: 844 },
@@ -145,7 +145,7 @@ describe('mobile sidebar at 390 px (SPEC §4)', () => {
   });
 });
 
-describe('navbar and dropdowns (SPEC §2, §4)', () => {
+describe('navbar and dropdowns', () => {
   it('hides on scroll down and comes back on scroll up', async () => {
     const { page } = await open('/guides/build-it-yourself/vpc/core-concepts/cidr-notation');
     const navbarTop = () => page.locator('nav.navbar').evaluate((el) => el.getBoundingClientRect().bottom);
@@ -175,7 +175,7 @@ describe('navbar and dropdowns (SPEC §2, §4)', () => {
   });
 });
 
-describe('failed route load (SPEC §4, §8)', () => {
+describe('failed route load', () => {
   it('logs a warning and fully reloads the page when the next page cannot load', async () => {
     const { page, expectedConsole } = await open('/intro');
     // The blocked chunks fail in the console and, for link prefetches, as unhandled rejections.
@@ -196,7 +196,7 @@ describe('failed route load (SPEC §4, §8)', () => {
   });
 });
 
-describe('crash screen (SPEC §8)', () => {
+describe('crash screen', () => {
   /** A stand-in for the search bundle whose first hit has an object for a title, which React cannot render. */
   const FAKE_PAGEFIND = `
     export async function options() {}

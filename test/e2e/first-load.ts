@@ -1,5 +1,5 @@
 /**
- * What a first visit to a page downloads (issue 8, page weight): the HTML, and every script and
+ * What a first visit to a page downloads (page weight; ARCHITECTURE.md, 'Budgets'): the HTML, and every script and
  * stylesheet the browser fetches until the page has hydrated and the network is idle. That is
  * the scripts in the HTML plus the route chunks Docusaurus loads before hydrating; link
  * prefetches of other pages (sent with `Sec-Purpose: prefetch`) are left out, as is anything

@@ -1,5 +1,5 @@
 /**
- * The hosted search mode in a real browser (issue 3; SPEC §4, §7), on the build made with test
+ * The hosted search mode in a real browser (ARCHITECTURE.md, 'Search modes'), on the build made with test
  * Algolia credentials (`npm run build:fixtures`): the preconnect hint to the app's host, the
  * modal's queries with contextual facet filters (language = the current locale, plus the docs tag
  * of the current docs version and the default tag), and the theme's /search page. The tests answer
@@ -9,7 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 
-import { SITE_URL } from '@site/src/site-constants';
+import { SITE_URL } from '@site/site-config';
 
 import { answerAnalytics } from './analytics-stub';
 import { registerBrowserSession, type WatchedPage } from './browser';

@@ -1,11 +1,11 @@
 /**
- * Keyboard-only use of the interactive parts of the site in Chromium (SPEC §4, §8, §9): the
+ * Keyboard-only use of the interactive parts of the site in Chromium: the
  * subscriber-only dialog, a navbar dropdown and the mobile menu, driven with Tab, Shift+Tab,
  * Enter, Space and Escape only, starting from the page as loaded (focus on the body). The last
- * test checks that blocked browser storage breaks none of it (SPEC §8).
+ * test checks that blocked browser storage breaks none of it.
  *
- * The navbar parts prove the site's fixes for keyboard gaps in upstream Docusaurus 3.10 (SPEC §4,
- * issue 9): Escape closes a navbar dropdown and puts focus on its toggle (the ejected
+ * The navbar parts prove the site's fixes for keyboard gaps in upstream Docusaurus 3.10 (see
+ * ARCHITECTURE.md, 'Accessibility'): Escape closes a navbar dropdown and puts focus on its toggle (the ejected
  * NavbarItem/DropdownNavbarItem/Desktop); the mobile menu takes focus when it opens, moves it to the
  * main menu after "Back to main menu", closes on Escape, and gives focus back to its toggle button
  * when it closes (the Navbar/MobileSidebar wrapper). Upstream ignores Escape in both and drops focus
@@ -64,7 +64,7 @@ function focusInDialog(page: Page): Promise<{ inDialog: boolean; name: string }>
 
 /**
  * Finds the first link in the page content that the site's own classifier calls subscriber-only
- * (general variant: the CIS and Enterprise sets are empty in this build, SPEC §5), then tabs to it
+ * (general variant: the CIS and Enterprise sets are empty in this build), then tabs to it
  * from the top of the page.
  */
 async function tabToPrivateLink(page: Page): Promise<{ link: Locator; href: string; repo: string }> {
@@ -80,7 +80,7 @@ async function tabToPrivateLink(page: Page): Promise<{ link: Locator; href: stri
   return { link, href, repo };
 }
 
-describe('subscriber-only dialog by keyboard (SPEC §4, §8)', () => {
+describe('subscriber-only dialog by keyboard', () => {
   it('opens with Enter on a private link, keeps Tab and Shift+Tab inside, toggles with Space, closes with Escape', async () => {
     const { page } = await open(MODULE_PAGE);
     const { link, repo } = await tabToPrivateLink(page);
@@ -116,7 +116,7 @@ describe('subscriber-only dialog by keyboard (SPEC §4, §8)', () => {
     // Shift+Tab walks the same cycle the other way.
     expect(backward.slice(0, 3)).not.toEqual(forward.slice(0, 3));
 
-    // Space ticks and unticks the don't-warn checkbox, and the flag follows it (SPEC §9).
+    // Space ticks and unticks the don't-warn checkbox, and the flag follows it.
     const checkbox = dialog.getByRole('checkbox', { name: CHECKBOX_NAME });
     await pressUntilFocused(page, checkbox, 'Tab', 3);
     expect(await checkbox.isChecked()).toBe(false);
@@ -204,7 +204,7 @@ describe('subscriber-only dialog by keyboard (SPEC §4, §8)', () => {
   });
 });
 
-describe('navbar dropdown by keyboard (SPEC §4)', () => {
+describe('navbar dropdown by keyboard', () => {
   it('opens Library Reference with Enter, closes it with Escape onto its toggle, tabs through its items, closes when focus leaves, and follows an item with Enter', async () => {
     const { page } = await open('/intro');
     expect(await bodyHasFocus(page)).toBe(true);
@@ -271,7 +271,7 @@ describe('navbar dropdown by keyboard (SPEC §4)', () => {
   });
 });
 
-describe(`mobile menu by keyboard at ${String(MOBILE.width)} px (SPEC §4)`, () => {
+describe(`mobile menu by keyboard at ${String(MOBILE.width)} px`, () => {
   it('opens with Enter and takes focus, goes back to the main menu onto its first item, closes with Escape and with Close, giving focus back to the menu button', async () => {
     const { page } = await open(GUIDE_PAGE, { viewport: MOBILE });
     expect(await bodyHasFocus(page)).toBe(true);
@@ -341,7 +341,7 @@ describe(`mobile menu by keyboard at ${String(MOBILE.width)} px (SPEC §4)`, () 
   });
 });
 
-describe('blocked browser storage (SPEC §8)', () => {
+describe('blocked browser storage', () => {
   it('still renders, still warns every time about private links, and still flips the colour mode', async () => {
     const watched = await session.watch({ colorScheme: 'light' });
     const { page, context } = watched;

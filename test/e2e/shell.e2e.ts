@@ -1,5 +1,5 @@
 /**
- * The page shell in a real browser (SPEC §2): home page, navbar, doc page furniture, the
+ * The page shell in a real browser: home page, navbar, doc page furniture, the
  * not-found page and `.html` paths. Every test fails on console errors or foreign requests.
  */
 import { describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ describe('doc pages', () => {
   });
 });
 
-describe('not found and .html paths (SPEC §2)', () => {
+describe('not found and .html paths', () => {
   it('shows the not-found page for an unknown path', async () => {
     const watched = await session.watch();
     // The server answers 404 for the document itself, which Chromium logs as a console error.

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 private-repo notice on real content in Chromium: it opens for a private link and not for
+ * The private repository notice on real content in Chromium: it opens for a private link and not for
  * a public one, Continue opens a new tab, and the don't-warn flag survives a reload.
  */
 import { describe, expect, it } from 'vitest';

@@ -166,6 +166,10 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
         [hashedBundle(), hashedBundle().slice(1)],
         ['/intro/next-steps', 'intro/next-steps/index.html'],
       ] as const) {
+        // The build must have written the twin; if it did and nginx still sends the plain file,
+        // the server configuration is at fault, not the build.
+        const suffix = encoding === 'br' ? '.br' : '.gz';
+        expect(fs.existsSync(path.join(BUILD_DIR, `${key}${suffix}`)), `${key}${suffix} in build/`).toBe(true);
         const answer = await get(target, { 'Accept-Encoding': encoding });
         expect(answer.headers['content-encoding'], target).toBe(encoding);
         expect(answer.headers.vary, target).toBe('Accept-Encoding');

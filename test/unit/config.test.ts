@@ -1,7 +1,7 @@
 /**
- * The configuration against the spec: navbar (SPEC §2), footer (FACTS.md), colour mode, TOC and
- * sidebar settings (SPEC §3, §9), and the 26 sidebar names (FACTS.md). Expected values are written
- * out here from the spec, not imported from the code under test.
+ * The configuration as readers meet it: navbar, footer, colour mode, TOC and sidebar settings, the
+ * hosted search, analytics, and the 26 sidebar names. Expected values are written out here, not
+ * imported from the code under test.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { ThemeConfig } from '@docusaurus/preset-classic';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import config from '../../docusaurus.config';
 import { historyState } from '../../plugins/git-history';
 import sidebars from '../../sidebars';
-import { SEARCH_EXTERNAL_URL_REGEX } from '../../src/site-constants';
+import { SEARCH_EXTERNAL_URL_REGEX } from '../../site-config';
 
 const themeConfig = config.themeConfig as ThemeConfig & {
   navbar: {
@@ -29,7 +29,7 @@ const themeConfig = config.themeConfig as ThemeConfig & {
   footer: { links: { title: string; items: { label: string; to?: string; href?: string }[] }[]; copyright: string };
 };
 
-describe('navbar (SPEC §2)', () => {
+describe('navbar', () => {
   const items = themeConfig.navbar.items;
 
   it('has the items in order, with their targets', () => {
@@ -74,7 +74,7 @@ describe('navbar (SPEC §2)', () => {
   });
 });
 
-describe('footer (FACTS.md)', () => {
+describe('footer', () => {
   it('groups links under Company, Community, Resources and Legal', () => {
     expect(themeConfig.footer.links.map((g) => g.title)).toEqual(['Company', 'Community', 'Resources', 'Legal']);
   });
@@ -109,7 +109,7 @@ describe('footer (FACTS.md)', () => {
   });
 });
 
-describe('site settings (SPEC §3, §5, §9)', () => {
+describe('site settings', () => {
   it('fails the build on broken links and anchors, and warns on duplicate routes', () => {
     expect(config.onBrokenLinks).toBe('throw');
     expect(config.onBrokenAnchors).toBe('throw');
@@ -148,7 +148,7 @@ describe('site settings (SPEC §3, §5, §9)', () => {
   });
 });
 
-describe('hosted search (issue 3; SPEC §3, §7)', () => {
+describe('hosted search', () => {
   /** The configuration as Docusaurus loads it with `env` set, read afresh. */
   async function loadConfigWith(env: Record<string, string>) {
     vi.resetModules();
@@ -213,7 +213,7 @@ describe('analytics', () => {
   });
 });
 
-describe('sidebars (FACTS.md)', () => {
+describe('sidebars', () => {
   it('defines exactly the 26 named sidebars', () => {
     expect(Object.keys(sidebars).sort()).toEqual(
       [

@@ -1,5 +1,5 @@
 /**
- * SPEC §9 image zoom, the client module of plugins/image-zoom: which images get zoom, the overlay
+ * Image zoom, the client module of plugins/image-zoom: which images get zoom, the overlay
  * per colour mode, and the 1000-ms attach after every route update (client navigations included).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ const ARTICLE = `
     <p><em><img alt="badge" src="/img/badge.svg"></em></p>
   </article>`;
 
-describe('image zoom (SPEC §9)', () => {
+describe('image zoom', () => {
   afterEach(() => {
     document.documentElement.removeAttribute('data-theme');
     vi.useRealTimers();

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 page shell, issue 9: the focus and Escape logic behind the Navbar/MobileSidebar swizzle,
+ * Keyboard-only use of the mobile menu: the focus and Escape logic behind the Navbar/MobileSidebar swizzle,
  * on a stand-in for the sidebar's markup (a header, the main menu panel and the secondary panel,
  * one of them inert). The browser test (test/e2e/keyboard.e2e.ts) proves it on the real sidebar.
  */
@@ -84,7 +84,7 @@ describe('focusableElements and focusFirstIn', () => {
   });
 });
 
-describe('useMobileSidebarKeyboard (SPEC §4, issue 9)', () => {
+describe('useMobileSidebarKeyboard', () => {
   it('moves focus into the sidebar when it opens', () => {
     const { update } = renderNavbar();
     screen.getByRole('button', { name: 'Toggle navigation bar' }).focus();

@@ -11,6 +11,8 @@ describe('routes', () => {
     expect(releaseMonthUrl('2024-05')).toBe('/guides/stay-up-to-date/releases/2024-05/');
     expect(knowledgeBaseUrl(10)).toBe('/discussions/knowledge-base/10');
     expect(isUnder(releaseMonthUrl('2024-05'), ROUTES.releases)).toBe(true);
+    expect(isUnder(ROUTES.releases, ROUTES.stayUpToDate)).toBe(true);
+    expect(isUnder(ROUTES.stayUpToDate, ROUTES.guides)).toBe(true);
   });
 
   it('matches a section by whole path segments', () => {

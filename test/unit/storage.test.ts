@@ -1,5 +1,5 @@
 /**
- * SPEC §8: browser storage failures are logged and ignored, and storage then behaves as empty.
+ * Browser storage failures are logged and ignored, and storage then behaves as empty.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 

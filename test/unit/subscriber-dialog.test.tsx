@@ -1,12 +1,13 @@
 /**
- * SPEC §4 private-repo notice, §8 texts, §9 timings and keys: the dialog as a reader meets it.
+ * The subscriber-only notice as a reader meets it: its texts, buttons, timings and remembered choices.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import SubscriberDialog, { type PendingLink } from '@site/src/components/SubscriberDialog';
+import SubscriberDialog from '@site/src/components/SubscriberDialog';
+import type { PendingLink } from '@site/src/components/SubscriberDialog/variants';
 import { useSubscriberLinks } from '@site/src/components/SubscriberDialog/useSubscriberLinks';
 
 const HREF = 'https://github.com/gruntwork-io/terraform-aws-vpc/tree/v0.22.4/modules/vpc-app';

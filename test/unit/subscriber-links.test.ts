@@ -1,5 +1,5 @@
 /**
- * SPEC §5: which links are subscriber-only, and which dialog variant they get. Each row states
+ * Which links are subscriber-only, and which dialog variant they get. Each row states
  * the rule it checks (the rules are listed in src/lib/subscriber-links.ts).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A grid of cards, one per area of the site (home page, SPEC §2).
+ * A grid of cards, one per area of the site, on the home page.
  */
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';

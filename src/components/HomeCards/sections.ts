@@ -1,3 +1,5 @@
+import { ROUTES } from '../../lib/routes';
+
 /** One card on the home page: where it leads and what a reader finds there. */
 export interface HomeSection {
   /** Card heading. */
@@ -10,36 +12,36 @@ export interface HomeSection {
   cta: string;
 }
 
-/** The areas of the site, in the order a new reader would want them (SPEC §1). */
+/** The areas of the site, in the order a new reader would want them. */
 export const HOME_SECTIONS: readonly HomeSection[] = [
   {
     title: 'Introduction',
     body: 'What the library is, how subscribers use it, and the tools you need before your first deployment.',
-    to: '/intro',
+    to: ROUTES.intro,
     cta: 'Read the introduction',
   },
   {
     title: 'Guides',
     body: 'Step-by-step guides for VPCs, landing zones, EKS, CI/CD and compliance, plus upgrade guides for Terraform and the AWS provider.',
-    to: '/guides/',
+    to: ROUTES.guides,
     cta: 'Browse the guides',
   },
   {
     title: 'Module reference',
     body: 'Inputs, outputs and usage for every Terraform module in the Infrastructure as Code Library.',
-    to: '/reference/modules/intro',
+    to: `${ROUTES.modules}intro`,
     cta: 'Look up a module',
   },
   {
     title: 'Service catalog',
     body: 'Production-ready services that combine modules, with Terragrunt and Terraform examples for deploying them.',
-    to: '/reference/services/intro/overview',
+    to: `${ROUTES.services}intro/overview`,
     cta: 'Explore the services',
   },
   {
     title: 'FAQ',
     body: 'Short answers to the questions engineers ask most about Terragrunt, Terratest, EKS, pipelines and the Reference Architecture.',
-    to: '/faq/',
+    to: ROUTES.faq,
     cta: 'Read the FAQ',
   },
   {

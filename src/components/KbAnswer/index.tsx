@@ -1,5 +1,5 @@
 /**
- * The accepted answer of a knowledge-base article (`:::answer` in Markdown; issue 7). It is a
+ * The accepted answer of a knowledge-base article (`:::answer` in Markdown). It is a
  * labelled region, so screen readers announce it, with a visible "Accepted answer" heading.
  */
 import type { ReactNode } from 'react';

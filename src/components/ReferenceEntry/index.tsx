@@ -1,5 +1,5 @@
 /**
- * The at-a-glance line under an input or output heading on a reference page (issue 6): type,
+ * The at-a-glance line under an input or output heading on a module or service reference page: type,
  * required or default.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The kind and date of a release on a monthly release-notes page (issue 5). Breaking changes get
+ * The kind and date of a release on a monthly release-notes page (generated from data/releases/). Breaking changes get
  * a stronger badge so they stand out.
  */
 import type { ReactNode } from 'react';

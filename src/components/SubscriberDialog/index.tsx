@@ -1,8 +1,9 @@
 /**
- * The subscriber-only notice (SPEC §4 "Private-repo notice dialog", §8 texts, §9 timings).
+ * The subscriber-only notice: a modal dialog shown before following a link to a private
+ * repository.
  *
  * Built on Radix Dialog, which gives role `dialog`, a labelled title, a focus trap, Escape and
- * outside-click handling. This component adds the spec's behaviour on top:
+ * outside-click handling. This component adds on top:
  * - Continue opens the link in a new tab and closes the dialog {@link DIALOG_CLOSE_DELAY_MS} (500 ms) later;
  * - Cancel closes it and clears the remembered don't-warn choice of its variant;
  * - the checkbox sets (`'true'`) or clears that choice;
@@ -16,8 +17,6 @@ import { DIALOG_CLOSE_DELAY_MS, SCROLL_UNLOCK_DELAY_MS } from '@site/src/site-co
 import { removeStorage, writeStorage } from '@site/src/lib/storage';
 import styles from './styles.module.css';
 import { DIALOG_TITLES, DONT_WARN_KEYS, isWarningDismissed, type PendingLink } from './variants';
-
-export { DIALOG_TITLES, DONT_WARN_KEYS, isWarningDismissed, type PendingLink };
 
 /** Props of {@link SubscriberDialog}. */
 export interface SubscriberDialogProps {

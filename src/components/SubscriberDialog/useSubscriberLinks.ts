@@ -1,9 +1,10 @@
 /**
- * Intercepts clicks on subscriber-only links anywhere on the page (SPEC §4, §5).
+ * Intercepts clicks on subscriber-only links anywhere on the page.
  */
 import { useEffect, useState } from 'react';
 
-import { classifyLink, type RepoSets } from '@site/src/lib/subscriber-links';
+import type { RepoSets } from '@site/plugins/subscriber-links/contract';
+import { classifyLink } from '@site/src/lib/subscriber-links';
 import { isWarningDismissed, type PendingLink } from './variants';
 
 /**

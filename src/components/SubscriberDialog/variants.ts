@@ -1,20 +1,20 @@
 /**
- * What the page needs to know about subscriber-only links before the dialog itself has loaded
- * (SPEC §4, §8, §9): the title and don't-warn key of each variant, and the pending link's shape.
+ * What the page needs to know about subscriber-only links before the dialog itself has loaded:
+ * the title and don't-warn key of each variant, and the pending link's shape.
  * Kept apart from the dialog so the page's first load does not carry the dialog's code.
  */
 import { STORAGE_KEYS } from '@site/src/site-constants';
 import { readStorage } from '@site/src/lib/storage';
 import type { SubscriberVariant } from '@site/src/lib/subscriber-links';
 
-/** The dialog title of each variant (SPEC §8). */
+/** The dialog title of each variant. */
 export const DIALOG_TITLES: Record<SubscriberVariant, string> = {
   general: 'For Subscribers Only',
   cis: 'For CIS Subscribers Only',
   enterprise: 'For Enterprise Subscribers Only',
 };
 
-/** The storage key of each variant's don't-warn flag (SPEC §9). */
+/** The storage key of each variant's don't-warn flag; the flag's value is `'true'` when set. */
 export const DONT_WARN_KEYS: Record<SubscriberVariant, string> = {
   general: STORAGE_KEYS.dontWarnGithub,
   cis: STORAGE_KEYS.dontWarnCis,

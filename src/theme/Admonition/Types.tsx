@@ -1,6 +1,6 @@
 /**
  * Swizzle (wrap) of the admonition type map: adds `:::answer`, which marks the accepted answer of
- * a knowledge-base article (issue 7).
+ * a knowledge-base article (see ARCHITECTURE.md, 'Knowledge base').
  */
 import DefaultAdmonitionTypes from '@theme-original/Admonition/Types';
 

@@ -4,7 +4,8 @@
  *
  * Why ejected: upstream gives the bar `role="banner"`, so every page has two banner landmarks (the
  * bar and the page header) and fails axe's landmark-no-duplicate-banner and landmark-unique rules
- * (issue 9). A wrapper cannot remove an inner role. The only change: the bar is a labelled region.
+ * (see ARCHITECTURE.md, 'Accessibility'). A wrapper cannot remove an inner role. The only change:
+ * the bar is a labelled region.
  */
 import type { ReactNode } from 'react';
 import clsx from 'clsx';

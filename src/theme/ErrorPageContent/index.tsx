@@ -1,7 +1,7 @@
 /**
  * Swizzle (wrap) of ErrorPageContent, the crash screen a page shows when it fails to render
- * (SPEC §8): upstream gives the heading "This page crashed.", the error message and Try again;
- * the wrapper adds the "Page Error" document title and a screen at least 50vh tall (SPEC §9).
+ * (ARCHITECTURE.md, 'Failure screens'): upstream gives the heading "This page crashed.", the error
+ * message and Try again; the wrapper adds the "Page Error" document title and a screen at least 50vh tall.
  */
 import type { ReactNode } from 'react';
 import Head from '@docusaurus/Head';

@@ -1,5 +1,5 @@
 /**
- * Page-load screen (SPEC §8, page-load failure).
+ * Page-load screen: the raw error text and a Retry button (see ARCHITECTURE.md, 'Failure screens').
  *
  * Ejected from `@docusaurus/core` 3.10.2, `lib/client/theme-fallback/Loading/index.js`, which
  * react-loadable renders while a route's chunks load and when they fail. Reasons for ejecting:

@@ -6,10 +6,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { LoadContext } from '@docusaurus/types';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 
-import { historyState, lastCommitDates, noHistoryWarning, withLastUpdate } from '../../../plugins/git-history';
+import gitHistoryPlugin, {
+  historyState,
+  lastCommitDates,
+  noHistoryWarning,
+  withLastUpdate,
+} from '../../../plugins/git-history';
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'git-history-'));
 afterAll(() => {
@@ -59,6 +65,28 @@ describe('historyState', () => {
   it('has one warning for each case without dates, saying no date is shown', () => {
     expect(noHistoryWarning('shallow')).toMatch(/shallow clone.*no "Last updated" date/);
     expect(noHistoryWarning('none')).toMatch(/No git repository.*no "Last updated" date/);
+  });
+});
+
+describe('the git-history plugin', () => {
+  const load = (siteDir: string): string[] => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      gitHistoryPlugin({ siteDir } as LoadContext);
+      return warn.mock.calls.map((call) => String(call[0]));
+    } finally {
+      warn.mockRestore();
+    }
+  };
+
+  it('warns once in a shallow clone, saying pages show no date', () => {
+    const shallow = path.join(temp, 'shallow-plugin');
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo}`, shallow], { stdio: 'ignore' });
+    expect(load(shallow)).toEqual([noHistoryWarning('shallow')]);
+  });
+
+  it('says nothing with full history', () => {
+    expect(load(repo)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §8 crash screen, rendered with the real Docusaurus error boundary and the real upstream
+ * The crash screen, rendered with the real Docusaurus error boundary and the real upstream
  * ErrorPageContent inside our wrapper: a component that throws gives "This page crashed.", the
  * error message and Try again, titled "Page Error".
  */
@@ -28,7 +28,7 @@ function Page() {
   );
 }
 
-describe('crash screen (SPEC §8)', () => {
+describe('crash screen', () => {
   beforeEach(() => {
     failing.current = true;
     // React reports the caught error on the console; the screen is what this test checks.

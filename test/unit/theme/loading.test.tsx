@@ -1,5 +1,5 @@
 /**
- * SPEC §8 page-load failure: the raw error text and a Retry button that reloads the content,
+ * Page-load failure: the raw error text and a Retry button that reloads the content,
  * as react-loadable drives our Loading swizzle.
  */
 import { render, screen } from '@testing-library/react';
@@ -13,7 +13,7 @@ import { registry, routesChunkNames } from '../stubs/generated';
 
 const baseProps = { isLoading: true, timedOut: false, pastDelay: false, error: undefined, retry: () => undefined };
 
-describe('page-load screen (SPEC §8)', () => {
+describe('page-load screen', () => {
   it('shows the raw error text and a Retry button that asks for the content again', async () => {
     const retry = vi.fn();
     const error = new Error('Loading chunk 512 failed.\n(error: http://127.0.0.1/assets/js/512.js)');
@@ -43,7 +43,7 @@ describe('page-load screen (SPEC §8)', () => {
  * The same screens through Docusaurus's own route loader (`ComponentCreator`, react-loadable),
  * with a route table made up for the test.
  */
-describe('a route whose content fails to load (SPEC §8)', () => {
+describe('a route whose content fails to load', () => {
   const ROUTE = '/guides/build-it-yourself/vpc/core-concepts/cidr-notation';
   let attempts = 0;
   let contentModule: () => Promise<unknown>;

@@ -9,7 +9,7 @@ import Metadata from '@theme-original/DocItem/Metadata';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
 
 import { kbDiscussionUrl, kbNumberOf } from '@site/src/lib/knowledge-base';
-import { RELEASES_FEED_PATH, RELEASES_INDEX_PATH } from '@site/plugins/markdown-twins/contract';
+import { ROUTES } from '@site/src/lib/routes';
 
 export default function MetadataWrapper(): ReactNode {
   const { metadata } = useDoc();
@@ -22,9 +22,9 @@ export default function MetadataWrapper(): ReactNode {
           <link rel="canonical" href={kbDiscussionUrl(kbNumber)} />
         </Head>
       )}
-      {metadata.permalink === RELEASES_INDEX_PATH && (
+      {metadata.permalink === ROUTES.releases && (
         <Head>
-          <link rel="alternate" type="application/atom+xml" title="Release notes" href={RELEASES_FEED_PATH} />
+          <link rel="alternate" type="application/atom+xml" title="Release notes" href={ROUTES.releasesFeed} />
         </Head>
       )}
     </>

@@ -1,6 +1,6 @@
 /**
- * Swizzle (wrap) of Navbar/MobileSidebar: the mobile menu can be operated by keyboard alone (SPEC
- * §4 page shell; issue 9 accessibility). Docusaurus 3.10 ignores Escape, leaves focus behind the
+ * Swizzle (wrap) of Navbar/MobileSidebar: the mobile menu can be operated by keyboard alone (see
+ * ARCHITECTURE.md, 'Accessibility'). Docusaurus 3.10 ignores Escape, leaves focus behind the
  * sidebar when it opens, and drops focus to the body after "Back to main menu" and after "Close
  * navigation bar". The upstream sidebar renders unchanged; the wrapper reads the sidebar state from
  * the theme hooks and moves focus (src/lib/mobile-sidebar-keyboard.ts): Escape closes it, opening

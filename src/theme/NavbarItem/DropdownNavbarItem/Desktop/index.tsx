@@ -2,8 +2,8 @@
  * Ejected from @docusaurus/theme-classic 3.10.2, src/theme/NavbarItem/DropdownNavbarItem/Desktop/index.tsx
  * (MIT, Facebook, Inc. and its affiliates).
  *
- * Why ejected: a navbar dropdown must be operable by keyboard alone (SPEC §4 page shell; issue 9
- * accessibility), and upstream closes it only on a click, touch or focus elsewhere, never on
+ * Why ejected: a navbar dropdown must be operable by keyboard alone (see ARCHITECTURE.md,
+ * 'Accessibility'), and upstream closes it only on a click, touch or focus elsewhere, never on
  * Escape. Whether it is open is this component's own state, which a wrapper cannot reach (short of
  * faking a mousedown outside it). The only change: Escape, while focus is inside an open dropdown,
  * closes it and puts focus on its toggle link.
