@@ -27,7 +27,7 @@ import { createRequire } from 'node:module';
 // The modal's page count, the fixtures and the Node search come from the TypeScript sources
 // themselves (loaded with jiti, as Docusaurus loads its config).
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
-const { MODAL_PAGES_PER_QUERY } = jiti('../src/components/LocalSearch/adapter.ts');
+const { MODAL_PAGES_PER_QUERY } = jiti('../plugins/local-search/client/adapter.ts');
 const { RELEVANCE_PAIRS } = jiti('../test/e2e/fixtures/search-relevance.ts');
 const { HELD_OUT_PAIRS } = jiti('../test/e2e/fixtures/search-relevance-held-out.ts');
 const { loadNodeSearch, scoreRelevance } = jiti('../test/contract/search-engine.ts');

@@ -1,9 +1,10 @@
 /**
- * Turns a built page into the record the offline search index holds (issue 3): title, top-level
- * section, h2 and h3 headings with their anchors, body text and tags. Uses cheerio, a real HTML
- * parser.
+ * Turns a built page into the record the offline search index holds: title, top-level section,
+ * h2 and h3 headings with their anchors, body text and tags. Uses cheerio, a real HTML parser.
  */
 import * as cheerio from 'cheerio';
+
+import { ROUTES, isUnder } from '../../src/lib/routes';
 
 /** A heading that a search hit can jump to. */
 export interface SearchHeading {
@@ -30,23 +31,31 @@ export interface SearchRecord {
 
 /** Top-level sections by URL prefix, most specific first. */
 export const SECTIONS: readonly [prefix: string, section: string][] = [
-  ['/guides/stay-up-to-date/releases/', 'Releases'],
-  ['/guides/', 'Guides'],
-  ['/reference/modules/', 'Modules'],
-  ['/reference/services/', 'Services'],
-  ['/discussions/knowledge-base/', 'Knowledge Base'],
-  ['/faq/', 'FAQ'],
-  ['/intro', 'Introduction'],
+  [ROUTES.releases, 'Releases'],
+  [ROUTES.guides, 'Guides'],
+  [ROUTES.modules, 'Modules'],
+  [ROUTES.services, 'Services'],
+  [ROUTES.knowledgeBase, 'Knowledge Base'],
+  [ROUTES.faq, 'FAQ'],
+  [ROUTES.intro, 'Introduction'],
 ];
 
-/** The section of a permalink; pages outside the docs are "Pages". */
+/** `prefix` without its trailing `/`: the section's home (`/guides`). */
+const home = (prefix: string): string => prefix.replace(/\/$/, '');
+
+/** The section of a permalink (its home or a page below it); pages outside the docs are "Pages". */
 export function sectionOf(url: string): string {
-  return SECTIONS.find(([prefix]) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix))?.[1] ?? 'Pages';
+  return SECTIONS.find(([prefix]) => url === home(prefix) || isUnder(url, prefix))?.[1] ?? 'Pages';
 }
 
 /** Paths that are not content: the search page itself, tag listings, the not-found page. */
 export function isIndexable(url: string): boolean {
-  return !(url === '/search' || url === '/404.html' || url === '/tags' || url.startsWith('/tags/'));
+  return !(
+    url === ROUTES.search ||
+    url === `${ROUTES.notFound}.html` ||
+    url === home(ROUTES.tags) ||
+    isUnder(url, ROUTES.tags)
+  );
 }
 
 /** Parts of a page that are navigation or chrome, never content. */
@@ -74,7 +83,7 @@ const CHROME = [
  */
 export function extractSearchRecord(html: string, url: string): SearchRecord | null {
   const $ = cheerio.load(html);
-  const tags = $('.theme-doc-footer a[href^="/tags/"]')
+  const tags = $(`.theme-doc-footer a[href^="${ROUTES.tags}"]`)
     .map((_, el) => $(el).text().trim())
     .get()
     .filter(Boolean);

@@ -1,7 +1,11 @@
 /**
  * Local plugin: offline search, used when Algolia is not configured.
  *
- * - `contentLoaded` adds the `/search` page and publishes where the index lives.
+ * - Its theme (`theme/`, exposed with `getThemePath`) provides `@theme/SearchBar` (the navbar
+ *   button and the DocSearch modal) and `@theme/SearchPage`; the browser code they share lives in
+ *   `client/`, and what the build hands the browser (global data, file names and shapes) in
+ *   `contract.ts`.
+ * - `contentLoaded` adds the search page's route and publishes where the index lives.
  * - `postBuild` reads every built page, extracts its search record and writes a Pagefind index
  *   to `build/pagefind/`. Pagefind splits the index into small chunks, so a query downloads only
  *   the part it needs. Beside it go `vocabulary.json` (typo correction) and `pages.json` (one
@@ -14,19 +18,19 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from '@docusaurus/types';
 
-import type { PagesFile } from '../../src/components/LocalSearch/ranking';
-
+import { ROUTES, isUnder } from '../../src/lib/routes';
 import { htmlFileFor } from '../built-site';
+import {
+  INDEX_DIR,
+  MIN_CORRECTED_WORD_LENGTH,
+  PAGES_FILE,
+  PLUGIN_NAME,
+  VOCABULARY_FILE,
+  type LocalSearchData,
+  type PagesFile,
+  type SearchVocabularyFile,
+} from './contract';
 import { extractSearchRecord, isIndexable, toIndexDocument, type SearchRecord } from './extract';
-
-/** Where the index is written and served, under the site's base URL. */
-export const INDEX_DIR = 'pagefind';
-
-/** Global data the client reads with `usePluginData('local-search')`. */
-export interface LocalSearchData {
-  /** Base path of the Pagefind bundle, for example `/pagefind/`. */
-  bundlePath: string;
-}
 
 /** Reads the search records of the built routes, in route order. */
 export function collectRecords(outDir: string, routesPaths: readonly string[]): SearchRecord[] {
@@ -43,33 +47,30 @@ export function collectRecords(outDir: string, routesPaths: readonly string[]): 
   return records;
 }
 
+/** A vocabulary word: a letter, then letters, digits or `_`; from the shortest corrected length to 60. */
+const VOCABULARY_WORD = new RegExp(`[a-z][a-z0-9_]{${String(MIN_CORRECTED_WORD_LENGTH - 1)},59}`, 'g');
+
 /**
  * The words of the site, most frequent first, for correcting one typo per query word.
- * Words shorter than 4 letters are left out: the client never corrects them.
+ * Words shorter than {@link MIN_CORRECTED_WORD_LENGTH} are left out: the client never corrects them.
  */
 export function buildVocabulary(records: readonly SearchRecord[]): string[] {
   const counts = new Map<string, number>();
   for (const record of records) {
-    for (const word of `${record.title} ${record.text}`.toLowerCase().match(/[a-z][a-z0-9_]{3,59}/g) ?? []) {
+    for (const word of `${record.title} ${record.text}`.toLowerCase().match(VOCABULARY_WORD) ?? []) {
       counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([word]) => word);
 }
 
-/** What the client loads beside the index to check and correct queries. */
-export interface SearchVocabularyFile {
-  /** The site's words, most frequent first. */
-  words: string[];
-  /** Module and service names (their slugs) → permalink, so a name typed exactly comes first. */
-  names: Record<string, string>;
-}
-
 /** Module and service pages by name. */
 export function buildNames(records: readonly SearchRecord[]): Record<string, string> {
   const names: Record<string, string> = {};
   for (const record of records) {
-    if (!/^\/reference\/(modules|services)\//.test(record.url) || record.url.includes('/intro')) continue;
+    const isReference = isUnder(record.url, ROUTES.modules) || isUnder(record.url, ROUTES.services);
+    // The sections' introductions (`intro` pages) name no module or service.
+    if (!isReference || record.url.includes('/intro')) continue;
     const slug = record.url.split('/').filter(Boolean).pop();
     if (slug && !(slug in names)) names[slug] = record.url;
   }
@@ -83,7 +84,7 @@ export function buildNames(records: readonly SearchRecord[]): Record<string, str
  */
 export function writeSearchIndex(outDir: string, records: readonly SearchRecord[]): void {
   const indexDir = path.join(outDir, INDEX_DIR);
-  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-search-'));
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `${PLUGIN_NAME}-`));
   const documentsFile = path.join(tmpDir, 'documents.json');
   try {
     fs.writeFileSync(
@@ -94,13 +95,13 @@ export function writeSearchIndex(outDir: string, records: readonly SearchRecord[
       encoding: 'utf8',
     });
     if (result.status !== 0)
-      throw new Error(`local-search: indexing failed: ${result.stderr.trim() || `exit ${String(result.status)}`}`);
+      throw new Error(`${PLUGIN_NAME}: indexing failed: ${result.stderr.trim() || `exit ${String(result.status)}`}`);
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }
   const vocabulary: SearchVocabularyFile = { words: buildVocabulary(records), names: buildNames(records) };
-  fs.writeFileSync(path.join(indexDir, 'vocabulary.json'), JSON.stringify(vocabulary));
-  fs.writeFileSync(path.join(indexDir, 'pages.json'), JSON.stringify(buildPagesFile(indexDir, records)));
+  fs.writeFileSync(path.join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabulary));
+  fs.writeFileSync(path.join(indexDir, PAGES_FILE), JSON.stringify(buildPagesFile(indexDir, records)));
 }
 
 /** Pagefind prefixes each decompressed fragment with this signature. */
@@ -119,7 +120,7 @@ export function buildPagesFile(indexDir: string, records: readonly SearchRecord[
   for (const file of fs.readdirSync(fragmentDir)) {
     const text = zlib.gunzipSync(fs.readFileSync(path.join(fragmentDir, file))).toString('utf8');
     if (!text.startsWith(FRAGMENT_SIGNATURE))
-      throw new Error(`local-search: ${path.join(fragmentDir, file)} is not a Pagefind fragment`);
+      throw new Error(`${PLUGIN_NAME}: ${path.join(fragmentDir, file)} is not a Pagefind fragment`);
     const { url } = JSON.parse(text.slice(FRAGMENT_SIGNATURE.length)) as { url: string };
     idByUrl.set(url, file.replace(/\.pf_fragment$/, ''));
   }
@@ -127,7 +128,7 @@ export function buildPagesFile(indexDir: string, records: readonly SearchRecord[
   const pages: PagesFile['pages'] = {};
   for (const record of records) {
     const id = idByUrl.get(record.url);
-    if (id === undefined) throw new Error(`local-search: no Pagefind fragment for the page ${record.url}`);
+    if (id === undefined) throw new Error(`${PLUGIN_NAME}: no Pagefind fragment for the page ${record.url}`);
     if (!sections.includes(record.section)) sections.push(record.section);
     pages[id] = [
       sections.indexOf(record.section),
@@ -139,15 +140,26 @@ export function buildPagesFile(indexDir: string, records: readonly SearchRecord[
   return { sections, pages };
 }
 
-/** Docusaurus plugin factory. */
+/**
+ * Docusaurus plugin factory: the theme (`@theme/SearchBar`, `@theme/SearchPage`), the search
+ * page's route at `<baseUrl>search`, the global data that says where the index is served, and the
+ * index written after the build.
+ */
 export default function localSearchPlugin(context: { baseUrl: string }): Plugin {
   return {
-    name: 'local-search',
+    name: PLUGIN_NAME,
+    getThemePath() {
+      return path.join(__dirname, 'theme');
+    },
+    getTypeScriptThemePath() {
+      return path.join(__dirname, 'theme');
+    },
     contentLoaded({ actions }) {
       actions.setGlobalData({ bundlePath: `${context.baseUrl}${INDEX_DIR}/` } satisfies LocalSearchData);
       actions.addRoute({
-        path: `${context.baseUrl}search`,
-        component: '@site/src/components/LocalSearch/SearchPage',
+        // ROUTES.search is absolute; the route sits under the site's base URL.
+        path: `${context.baseUrl}${ROUTES.search.slice(1)}`,
+        component: '@theme/SearchPage',
         exact: true,
       });
       return Promise.resolve();
@@ -156,7 +168,7 @@ export default function localSearchPlugin(context: { baseUrl: string }): Plugin 
       const started = Date.now();
       const records = collectRecords(outDir, routesPaths);
       writeSearchIndex(outDir, records);
-      console.info(`[local-search] indexed ${String(records.length)} pages in ${String(Date.now() - started)} ms`);
+      console.info(`[${PLUGIN_NAME}] indexed ${String(records.length)} pages in ${String(Date.now() - started)} ms`);
       return Promise.resolve();
     },
   };

@@ -7,14 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import type { SearchOutcome } from '../../plugins/local-search/client/hits';
+import { toPageIndex, type PagefindApi } from '../../plugins/local-search/client/indexLoader';
+import { searchSite } from '../../plugins/local-search/client/search';
+import { toVocabulary } from '../../plugins/local-search/client/spelling';
 import {
-  searchSite,
-  toPageIndex,
-  toVocabulary,
-  type PagefindApi,
-  type SearchOutcome,
-} from '../../src/components/LocalSearch/pagefind';
-import type { PagesFile } from '../../src/components/LocalSearch/ranking';
+  INDEX_DIR,
+  PAGEFIND_ENTRY_FILE,
+  PAGES_FILE,
+  VOCABULARY_FILE,
+  type PagesFile,
+  type SearchVocabularyFile,
+} from '../../plugins/local-search/contract';
 import type { RelevancePair } from '../e2e/fixtures/search-relevance';
 
 /** Runs one query as the modal does: `limit` pages, ranked, without waiting for snippets. */
@@ -43,21 +47,18 @@ function patchFetchForFiles(): void {
  * @throws Error naming the missing file when the build has no search index (run `npm run build`).
  */
 export async function loadNodeSearch(buildDir: string): Promise<NodeSearch> {
-  const dir = path.join(buildDir, 'pagefind');
-  for (const file of ['pagefind.js', 'vocabulary.json', 'pages.json']) {
+  const dir = path.join(buildDir, INDEX_DIR);
+  for (const file of [PAGEFIND_ENTRY_FILE, VOCABULARY_FILE, PAGES_FILE]) {
     if (!fs.existsSync(path.join(dir, file)))
       throw new Error(`${path.join(dir, file)} is missing: run npm run build first`);
   }
   patchFetchForFiles();
-  const api = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir, 'pagefind.js')).href)) as PagefindApi;
+  const api = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir, PAGEFIND_ENTRY_FILE)).href)) as PagefindApi;
   await api.options({ noWorker: true, excerptLength: 24, baseUrl: '/' });
   await api.init();
-  const vocabularyFile = JSON.parse(fs.readFileSync(path.join(dir, 'vocabulary.json'), 'utf8')) as {
-    words: string[];
-    names: Record<string, string>;
-  };
+  const vocabularyFile = JSON.parse(fs.readFileSync(path.join(dir, VOCABULARY_FILE), 'utf8')) as SearchVocabularyFile;
   const vocabulary = toVocabulary(vocabularyFile.words, vocabularyFile.names);
-  const pages = toPageIndex(JSON.parse(fs.readFileSync(path.join(dir, 'pages.json'), 'utf8')) as PagesFile);
+  const pages = toPageIndex(JSON.parse(fs.readFileSync(path.join(dir, PAGES_FILE), 'utf8')) as PagesFile);
   return (query, limit) => searchSite(api, vocabulary, query, limit, { pages, excerpts: false });
 }
 

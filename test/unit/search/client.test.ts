@@ -1,54 +1,21 @@
 /**
- * The browser side of search (issue 3): typo correction, the DocSearch adapter, and the search
- * flow against a fake Pagefind.
+ * The browser side of search: the search flow against a fake Pagefind, the hits it maps, and the
+ * DocSearch adapter. The spelling corrector has its own tests (spelling.test.ts).
  */
 import { describe, expect, it, vi } from 'vitest';
 
 import {
   MODAL_PAGES_PER_QUERY,
   createLocalSearchClient,
-  searchPageUrl,
   toDocSearchHits,
-} from '@site/src/components/LocalSearch/adapter';
-import {
-  correctQuery,
-  hasPrefix,
-  searchSite,
-  toPageIndex,
-  toPermalink,
-  toVocabulary,
-  withinOneEdit,
-  type PagefindApi,
-} from '@site/src/components/LocalSearch/pagefind';
+} from '@site/plugins/local-search/client/adapter';
+import { toPermalink } from '@site/plugins/local-search/client/hits';
+import { toPageIndex, type PagefindApi } from '@site/plugins/local-search/client/indexLoader';
+import { searchSite } from '@site/plugins/local-search/client/search';
+import { toVocabulary } from '@site/plugins/local-search/client/spelling';
+import { searchUrl } from '@site/src/lib/routes';
 
 const vocabulary = toVocabulary(['terraform', 'gateway', 'subnet', 'terragrunt', 'dependency', 'gateways']);
-
-describe('typo tolerance', () => {
-  it.each([
-    ['gateway', 'gatway', true],
-    ['gateway', 'gaetway', true],
-    ['gateway', 'gatewayy', true],
-    ['gateway', 'getaway', false],
-    ['gateway', 'gtwy', false],
-  ])('%s vs %s within one edit: %s', (a, b, expected) => {
-    expect(withinOneEdit(a, b)).toBe(expected);
-  });
-
-  it('corrects one typo per word to the most frequent close word', () => {
-    expect(correctQuery('nat gatway', vocabulary)).toEqual({ kind: 'ok', query: 'nat gateway', corrected: true });
-  });
-
-  it('keeps words that are known, short, or the start of a known word (typing in progress)', () => {
-    expect(correctQuery('terrag', vocabulary)).toEqual({ kind: 'ok', query: 'terrag', corrected: false });
-    expect(correctQuery('eks subnet', vocabulary)).toEqual({ kind: 'ok', query: 'eks subnet', corrected: false });
-    expect(hasPrefix(vocabulary, 'depend')).toBe(true);
-    expect(hasPrefix(vocabulary, 'dependx')).toBe(false);
-  });
-
-  it('reports a query with a word that matches nothing', () => {
-    expect(correctQuery('xyzzyplugh', vocabulary)).toEqual({ kind: 'unmatched' });
-  });
-});
 
 function fakePagefind(pages: Record<string, string[]>): PagefindApi {
   return {
@@ -178,8 +145,9 @@ describe('DocSearch adapter', () => {
     expect(statuses[1]).toBeNull();
   });
 
-  it('links "see all results" to /search?q=', () => {
-    expect(searchPageUrl('nat gateway')).toBe('/search?q=nat%20gateway');
+  it('links "see all results" to the search page with the query encoded', () => {
+    expect(searchUrl('nat gateway')).toBe('/search?q=nat%20gateway');
+    expect(searchUrl('vpc/nat & eks?')).toBe('/search?q=vpc%2Fnat%20%26%20eks%3F');
   });
 });
 

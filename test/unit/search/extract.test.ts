@@ -1,5 +1,5 @@
 /**
- * The search index builder (issue 3): what it extracts from built pages.
+ * The search index builder: what it extracts from built pages.
  */
 import { describe, expect, it } from 'vitest';
 

@@ -11,9 +11,9 @@ import {
   rankResults,
   stem,
   toRankablePage,
-  type PageRecord,
   type RankablePage,
-} from '@site/src/components/LocalSearch/ranking';
+} from '@site/plugins/local-search/client/ranking';
+import type { PageRecord } from '@site/plugins/local-search/contract';
 
 const SECTIONS = ['Guides', 'Modules', 'Knowledge Base', 'FAQ'];
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
-import { createLocalSearchClient, toDocSearchHits } from '@site/src/components/LocalSearch/adapter';
-import type { SearchHit } from '@site/src/components/LocalSearch/pagefind';
-import { createSnippetStore } from '@site/src/components/LocalSearch/snippets';
+import { createLocalSearchClient, toDocSearchHits } from '@site/plugins/local-search/client/adapter';
+import type { SearchHit } from '@site/plugins/local-search/client/hits';
+import { createSnippetStore } from '@site/plugins/local-search/client/snippets';
 
 const hit = (excerpt: string, headingExcerpt: string): SearchHit => ({
   url: '/reference/modules/vpc-app/',

@@ -1,5 +1,5 @@
 /**
- * The `/search` page over the offline index. The query lives in the `q` parameter; editing it
+ * The search page over the offline index, the plugin's `@theme/SearchPage`, at `/search`. The query lives in the `q` parameter; editing it
  * updates the URL. Results come in the modal's order (the same ranking) and show section, title,
  * excerpt and the matching headings with their heading path (h2 › h3), ten at a time with a
  * button to load more.
@@ -12,9 +12,11 @@ import { useHistory, useLocation } from '@docusaurus/router';
 
 import { missingSearchResultsUrl } from '@site/src/site-constants';
 
-import type { SearchOutcome } from './pagefind';
-import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from './texts';
-import { useSiteSearch } from './useSiteSearch';
+import { searchUrl } from '@site/src/lib/routes';
+
+import type { SearchOutcome } from '../../client/hits';
+import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from '../../client/texts';
+import { useSiteSearch } from '../../client/useSiteSearch';
 import styles from './styles.module.css';
 
 /** How many pages each "Load more" adds. */
@@ -117,7 +119,7 @@ export default function SearchPage(): ReactNode {
             <ul className={styles.suggestions}>
               {SUGGESTED_QUERIES.map((suggestion) => (
                 <li key={suggestion}>
-                  <Link to={`/search?q=${suggestion}`}>{suggestion}</Link>
+                  <Link to={searchUrl(suggestion)}>{suggestion}</Link>
                 </li>
               ))}
             </ul>

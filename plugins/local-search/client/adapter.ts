@@ -3,7 +3,7 @@
  * `search({requests})` calls in the shape of a hosted search response, so readers get the same
  * modal whichever backend runs.
  */
-import type { SearchHit, SearchOutcome } from './pagefind';
+import type { SearchHit, SearchOutcome } from './hits';
 import type { SnippetStore } from './snippets';
 
 /** The hit shape the DocSearch modal renders (the fields it reads). */
@@ -113,7 +113,7 @@ export type SiteSearch = (query: string, limit: number) => Promise<SearchOutcome
  * Pages the modal shows per query. Their titles and headings show at once from the page records;
  * each page's snippet is one fragment request, and five fit in one round of a browser's six
  * connections per host. Each page brings up to three heading hits; "See all N results" leads to
- * the rest on /search.
+ * the rest on the search page.
  */
 export const MODAL_PAGES_PER_QUERY = 5;
 
@@ -187,9 +187,4 @@ export function createLocalSearchClient(search: SiteSearch, options: LocalSearch
       return result;
     },
   };
-}
-
-/** Link for the "see all N results" footer of the modal: `/search?q={query}`. */
-export function searchPageUrl(query: string): string {
-  return `/search?q=${encodeURIComponent(query)}`;
 }

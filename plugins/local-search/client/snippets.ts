@@ -5,7 +5,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
-import type { SearchHit } from './pagefind';
+import type { SearchHit } from './hits';
 
 /** The snippets of the latest query's hits, by hit URL (page URL, or page URL `#` anchor). */
 export interface SnippetStore {

@@ -5,16 +5,14 @@
 import { useCallback } from 'react';
 import { usePluginData } from '@docusaurus/useGlobalData';
 
-import { loadPageIndex, loadPagefind, loadVocabulary, searchSite, type SearchOutcome } from './pagefind';
+import { PLUGIN_NAME, type LocalSearchData } from '../contract';
+import type { SearchOutcome } from './hits';
+import { loadPageIndex, loadPagefind, loadVocabulary } from './indexLoader';
+import { searchSite } from './search';
 
-/** Global data of the local-search plugin. */
-interface LocalSearchData {
-  bundlePath: string;
-}
-
-/** The bundle path published by the local-search plugin (`/pagefind/`). */
+/** The bundle path published by the local-search plugin in its global data (`/pagefind/`). */
 export function useBundlePath(): string {
-  return (usePluginData('local-search') as LocalSearchData).bundlePath;
+  return (usePluginData(PLUGIN_NAME) as LocalSearchData).bundlePath;
 }
 
 /**

@@ -17,20 +17,7 @@
  * The records also give each hit its title, section and heading path at once, without waiting
  * for Pagefind's per-page fragments (which only the snippets need).
  */
-
-/** One heading of a page record: anchor id (without `#`), text and level (2 for h2, 3 for h3). */
-export type PageHeading = [id: string, text: string, level: 2 | 3];
-
-/** One page record of `pages.json`: section index, permalink, title, h2 and h3 headings. */
-export type PageRecord = [section: number, url: string, title: string, headings: PageHeading[]];
-
-/** The `pages.json` file the build writes beside the Pagefind index. */
-export interface PagesFile {
-  /** Section names; records point into this list. */
-  sections: string[];
-  /** Pagefind page id (its fragment's file name without extension) → record. */
-  pages: Record<string, PageRecord>;
-}
+import type { PageHeading, PageRecord } from '../contract';
 
 /** A page record ready for ranking, with its words split out once. */
 export interface RankablePage {

@@ -1,6 +1,7 @@
 /**
- * The navbar search for the offline index: the DocSearch button
- * and modal, fed by the local adapter. The modal's code and the index load on the first hover,
+ * The navbar search for the offline index: the DocSearch button and modal, fed by the local
+ * adapter. The plugin provides this `@theme/SearchBar` only when it is installed, that is when the
+ * hosted search is not configured; otherwise the hosted search theme provides its own. The modal's code and the index load on the first hover,
  * focus or touch of the button, never on page load. Ctrl/Cmd+K and '/' open it; Escape closes it.
  */
 import { useCallback, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
@@ -13,12 +14,14 @@ import { useHistory } from '@docusaurus/router';
 
 import { missingSearchResultsUrl } from '@site/src/site-constants';
 
-import { createLocalSearchClient, searchPageUrl } from './adapter';
-import { loadPageIndex, loadPagefind, loadVocabulary } from './pagefind';
-import { createSnippetStore, useSnippet, type SnippetStore } from './snippets';
+import { searchUrl } from '@site/src/lib/routes';
+
+import { createLocalSearchClient } from '../../client/adapter';
+import { loadPageIndex, loadPagefind, loadVocabulary } from '../../client/indexLoader';
+import { createSnippetStore, useSnippet, type SnippetStore } from '../../client/snippets';
+import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from '../../client/texts';
+import { useBundlePath, useSiteSearch } from '../../client/useSiteSearch';
 import { IndexErrorScreen } from './IndexErrorScreen';
-import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from './texts';
-import { useBundlePath, useSiteSearch } from './useSiteSearch';
 import './modal.css';
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
@@ -49,7 +52,7 @@ const TRANSLATIONS = {
   },
 };
 
-/** The snippets of the modal's hits, filled in after the hits (see snippets.ts). */
+/** The snippets of the modal's hits, filled in after the hits (see client/snippets.ts). */
 const snippetStore: SnippetStore = createSnippetStore();
 
 /**
@@ -127,7 +130,7 @@ export default function LocalSearchBar(): ReactNode {
   );
   const resultsFooterComponent = useCallback(
     ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
-      <Link to={searchPageUrl(state.query)} onClick={closeModal}>
+      <Link to={searchUrl(state.query)} onClick={closeModal}>
         See all {typeof state.context.nbHits === 'number' ? state.context.nbHits : 0} results
       </Link>
     ),

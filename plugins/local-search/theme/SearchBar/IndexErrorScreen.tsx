@@ -1,18 +1,19 @@
 /**
- * The modal's "Unable to fetch results" screen for the offline index (SPEC §8, search failure).
+ * The modal's "Unable to fetch results" screen for the offline index, shown while the last query
+ * could not load the index.
  *
  * Why this exists: @docsearch/react 4.6.2 sets its status to `error` when the search client
  * rejects with a `RetryError`, but the autocomplete core it runs on resets the status to `idle`
  * in a `finally` right after, so the modal falls back to its "No results" screen, and the
  * rejection itself reaches the page as an unhandled error. So the local client never rejects
- * (adapter.ts) and, while the last query could not load the index, this component puts the
+ * (client/adapter.ts) and, while the last query could not load the index, this component puts the
  * modal's own error markup (same classes, so the same look) into the modal's dropdown and hides
  * what the modal drew there.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-import { SEARCH_FAILURE_TEXTS } from './texts';
+import { SEARCH_FAILURE_TEXTS } from '../../client/texts';
 
 /** Class set on the modal root while the error screen shows; modal.css hides the rest. */
 export const INDEX_FAILED_CLASS = 'local-search-modal--failed';

@@ -1,0 +1,55 @@
+/**
+ * What the local-search plugin hands from build time to the browser: its name (the global-data
+ * key), the global data it publishes, and the files it writes beside the Pagefind index with their
+ * record shapes. The plugin (in Node) and the search UI (in the browser) both import this module,
+ * so it must stay free of imports and side effects.
+ */
+
+/** The plugin's name, which is also the key of its global data (`usePluginData(PLUGIN_NAME)`). */
+export const PLUGIN_NAME = 'local-search';
+
+/** Global data the plugin publishes for the browser. */
+export interface LocalSearchData {
+  /** Base path of the Pagefind bundle and its companion files, with a trailing `/`: `/pagefind/`. */
+  bundlePath: string;
+}
+
+/** The folder, under the build output and the site's base URL, that holds the index. */
+export const INDEX_DIR = 'pagefind';
+
+/** The Pagefind bundle's entry module, in {@link INDEX_DIR}. */
+export const PAGEFIND_ENTRY_FILE = 'pagefind.js';
+
+/** The vocabulary file ({@link SearchVocabularyFile}), in {@link INDEX_DIR}. */
+export const VOCABULARY_FILE = 'vocabulary.json';
+
+/** The page records file ({@link PagesFile}), in {@link INDEX_DIR}. */
+export const PAGES_FILE = 'pages.json';
+
+/**
+ * Words shorter than this are never spelling-corrected, so the vocabulary leaves them out.
+ * Counted in characters.
+ */
+export const MIN_CORRECTED_WORD_LENGTH = 4;
+
+/** The content of {@link VOCABULARY_FILE}: what the browser checks and corrects queries with. */
+export interface SearchVocabularyFile {
+  /** The site's words of at least {@link MIN_CORRECTED_WORD_LENGTH} characters, most frequent first. */
+  words: string[];
+  /** Module and service names (their slugs) → permalink, so a name typed exactly comes first. */
+  names: Record<string, string>;
+}
+
+/** One heading of a page record: anchor id (without `#`), text and level (2 for h2, 3 for h3). */
+export type PageHeading = [id: string, text: string, level: 2 | 3];
+
+/** One page record of {@link PAGES_FILE}: section index, permalink, title, h2 and h3 headings. */
+export type PageRecord = [section: number, url: string, title: string, headings: PageHeading[]];
+
+/** The content of {@link PAGES_FILE}: one small record per indexed page. */
+export interface PagesFile {
+  /** Section names; records point into this list. */
+  sections: string[];
+  /** Pagefind page id (its fragment's file name without extension) → record. */
+  pages: Record<string, PageRecord>;
+}
