@@ -11,10 +11,9 @@ import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-imag
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 
 import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
-import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
+import catalogDocsPlugin from './plugins/catalog';
 import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
 import imageZoomPlugin from './plugins/image-zoom';
-import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import releaseFeedPlugin from './plugins/release-feed';
@@ -57,10 +56,6 @@ const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
 // shallow clone, or no repository) every date would be wrong, so none is shown, with one warning.
 const gitHistory = historyState(__dirname);
 if (gitHistory !== 'full') console.warn(noHistoryWarning(gitHistory));
-
-// Reference and release-note pages are generated from data/ before the docs plugin reads docs/
-// (plugins load their content in parallel). Invalid data stops here with the file and field named.
-generateCatalogDocs(__dirname);
 
 /** Options of the one docs plugin instance (id `default`), which serves every doc at `/`. */
 const DOCS_OPTIONS = {
@@ -122,7 +117,7 @@ const config = {
     [
       'classic',
       {
-        // The docs plugin runs as plugins/lean-docs (below), which wraps it.
+        // The docs plugin runs as plugins/catalog (below), which wraps it.
         docs: false,
         blog: false,
         pages: {
@@ -146,8 +141,10 @@ const config = {
   ],
 
   plugins: [
-    // The docs, as the upstream docs plugin with a lighter version payload (plugins/lean-docs).
-    [leanDocsPlugin, DOCS_OPTIONS],
+    // The docs: the upstream docs plugin with a lighter version payload (plugins/lean-docs), whose
+    // loadContent first generates the reference and release-note pages from data/ into
+    // docs/generated/ (plugins/catalog). Invalid data stops the build with the file and field named.
+    [catalogDocsPlugin, DOCS_OPTIONS],
     [
       '@docusaurus/plugin-ideal-image',
       {
@@ -158,7 +155,6 @@ const config = {
         disableInDev: false,
       } satisfies IdealImageOptions,
     ],
-    catalogPlugin,
     [
       codeHighlightPlugin,
       { lightTheme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },
