@@ -13,10 +13,9 @@ import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-imag
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 
 import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
-import catalogPlugin, { generateCatalogDocs } from './plugins/catalog';
+import catalogDocsPlugin from './plugins/catalog';
 import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
 import imageZoomPlugin from './plugins/image-zoom';
-import leanDocsPlugin from './plugins/lean-docs';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import releaseFeedPlugin from './plugins/release-feed';
@@ -59,10 +58,6 @@ const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
 // shallow clone, or no repository) every date would be wrong, so none is shown; the git-history
 // plugin prints the one warning.
 const gitHistory = historyState(__dirname);
-
-// Reference and release-note pages are generated from data/ before the docs plugin reads docs/
-// (plugins load their content in parallel). Invalid data stops here with the file and field named.
-generateCatalogDocs(__dirname);
 
 /** Options of the one docs plugin instance (id `default`), which serves every doc at `/`. */
 const DOCS_OPTIONS = {
@@ -124,7 +119,7 @@ const config = {
     [
       'classic',
       {
-        // The docs plugin runs as plugins/lean-docs (below), which wraps it.
+        // The docs plugin runs as plugins/catalog (below), which wraps it.
         docs: false,
         blog: false,
         pages: {
@@ -148,8 +143,10 @@ const config = {
   ],
 
   plugins: [
-    // The docs, as the upstream docs plugin with a lighter version payload (plugins/lean-docs).
-    [leanDocsPlugin, DOCS_OPTIONS],
+    // The docs: the upstream docs plugin with a lighter version payload (plugins/lean-docs), whose
+    // loadContent first generates the reference and release-note pages from data/ into
+    // docs/generated/ (plugins/catalog). Invalid data stops the build with the file and field named.
+    [catalogDocsPlugin, DOCS_OPTIONS],
     [
       '@docusaurus/plugin-ideal-image',
       {
@@ -160,7 +157,6 @@ const config = {
         disableInDev: false,
       } satisfies IdealImageOptions,
     ],
-    catalogPlugin,
     gitHistoryPlugin,
     [
       codeHighlightPlugin,

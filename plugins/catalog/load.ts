@@ -66,9 +66,17 @@ export function formatIssues(file: string, data: unknown, issues: readonly z.cor
   });
 }
 
+/** The one file extension of data files. */
+export const DATA_FILE_EXTENSION = '.yml';
+
 /**
- * Parses every YAML file of `data/<sub>`. A file that does not parse is reported, and marked in
+ * Parses every `.yml` file of `data/<sub>`. A file that does not parse is reported, and marked in
  * `skipped` (as `*`) so that references into it are not reported as well.
+ *
+ * Data files end in `.yml` only: file names are matched against the entries they hold
+ * (`data/modules/<repository>.yml`) and every generated page's edit link points at that name. A
+ * `.yaml` file is therefore reported, with the name to rename it to, and treated as a file that
+ * does not parse. Other files (a README, say) are not data and are left alone.
  */
 function readYamlFiles(
   dataDir: string,
@@ -80,10 +88,17 @@ function readYamlFiles(
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith('.yml') || name.endsWith('.yaml'))
+    .filter((name) => name.endsWith(DATA_FILE_EXTENSION) || name.endsWith('.yaml'))
     .sort()
     .flatMap((name) => {
       const file = `data/${sub}/${name}`;
+      if (!name.endsWith(DATA_FILE_EXTENSION)) {
+        const renamed = `${path.basename(name, '.yaml')}${DATA_FILE_EXTENSION}`;
+        problems.push(`${file}: data files end in ${DATA_FILE_EXTENSION}; rename it to data/${sub}/${renamed}`);
+        // References to its entries are not reported as missing too (unless the .yml file exists).
+        if (!fs.existsSync(path.join(dir, renamed))) skipped.set(`data/${sub}/${renamed}`, new Set(['*']));
+        return [];
+      }
       try {
         return [{ file, data: parseYaml(fs.readFileSync(path.join(dir, name), 'utf8')) as unknown }];
       } catch (error) {
@@ -204,7 +219,7 @@ export function loadCatalog(dataDir: string): Catalog {
   // Modules: file name, one version per repository, unique names, related modules exist.
   const known = new Set<string>();
   for (const { file, value } of repositories) {
-    if (path.basename(file, '.yml') !== value.repository)
+    if (path.basename(file, DATA_FILE_EXTENSION) !== value.repository)
       problems.push(`${file}: repository: "${value.repository}" does not match the file name`);
     for (const mod of value.modules) {
       const id = `${value.repository}/${mod.name}`;
@@ -230,7 +245,7 @@ export function loadCatalog(dataDir: string): Catalog {
 
   // Services: file name, unique slugs, combined modules exist.
   for (const { file, value, indices } of categories) {
-    if (path.basename(file, '.yml') !== value.category)
+    if (path.basename(file, DATA_FILE_EXTENSION) !== value.category)
       problems.push(`${file}: category: "${value.category}" does not match the file name`);
     value.services.forEach((service, index) => {
       service.modules.forEach((ref, refIndex) => {
@@ -245,7 +260,7 @@ export function loadCatalog(dataDir: string): Catalog {
   // Releases: file name, dates inside the month, versions rising per repository across months.
   const latest = new Map<string, { version: string; where: string }>();
   for (const { file, value, indices } of months) {
-    const monthMatchesFile = path.basename(file, '.yml') === value.month;
+    const monthMatchesFile = path.basename(file, DATA_FILE_EXTENSION) === value.month;
     if (!monthMatchesFile) problems.push(`${file}: month: "${value.month}" does not match the file name`);
     const ordered = value.entries
       .map((entry, index) => ({ entry, index: indices[index] ?? index }))

@@ -1,7 +1,10 @@
 /**
- * Renders validated catalog data as MDX doc pages (issues 5 and 6). Headings are real Markdown
- * headings, so they reach the table of contents and the search index. Components used here are
- * registered once in `src/theme/MDXComponents.tsx`.
+ * Renders validated catalog data as MDX doc pages: module and service reference pages and monthly
+ * release notes. Headings are real Markdown headings, so they reach the table of contents and the
+ * search index. Components used here are registered once in `src/theme/MDXComponents.tsx`.
+ *
+ * Every page sets its URL with `slug` front matter, since the file lives in the generated folder
+ * rather than at the path of its URL (see `layout.ts`).
  */
 import type {
   ModuleEntry,
@@ -18,13 +21,15 @@ import type {
   TerraformModuleEntry,
 } from './schema';
 
+import { ROUTES, releaseMonthUrl } from '../../src/lib/routes';
 import { EDIT_URL_BASE, GITHUB_ORG_URL, PUBLIC_REPOS } from '../../src/site-constants';
 import { RELEASES_FEED_PATH } from '../markdown-twins/contract';
+import { generatedDocId, generatedPaths } from './layout';
 
 // Generated pages' "Edit this page" links point at their data file, under the site's edit base.
 const ORG = GITHUB_ORG_URL.replace(/\/$/, '');
 
-/** The module's source address (issue 6): `<org>/<repository>/tree/<version>/modules/<module>`. */
+/** The module's source address: `<org>/<repository>/tree/<version>/modules/<module>`. */
 export function moduleSourceUrl(repository: string, mod: Pick<ModuleEntry, 'name' | 'version'>): string {
   return `${ORG}/${repository}/tree/${mod.version}/modules/${mod.name}`;
 }
@@ -34,9 +39,14 @@ export function releaseUrl(entry: Pick<ReleaseEntry, 'repository' | 'version'>):
   return `${ORG}/${entry.repository}/releases/tag/${entry.version}`;
 }
 
-/** The permalink of a module page. */
+/** The permalink of a module page, given as `repository/module`: `/reference/modules/<repository>/<module>/`. */
 export function modulePermalink(ref: string): string {
-  return `/reference/modules/${ref}/`;
+  return `${ROUTES.modules}${ref}/`;
+}
+
+/** The permalink of a service page: `/reference/services/<category>/<slug>` (no trailing slash). */
+export function servicePermalink(category: string, slug: string): string {
+  return `${ROUTES.services}${category}/${slug}`;
 }
 
 /** Escapes prose for MDX: `{`, `}`, `<` and `>` outside inline code become character escapes. */
@@ -167,6 +177,7 @@ function moduleIntro(repo: ModuleRepository, mod: ModuleEntry, position: number)
   return [
     frontMatter({
       title: mod.title,
+      slug: modulePermalink(`${repo.repository}/${mod.name}`),
       sidebar_label: mod.name,
       sidebar_position: position,
       description: summarize(mod.description),
@@ -455,6 +466,7 @@ export function renderServicePage(
   const sections = [
     frontMatter({
       title: service.title,
+      slug: servicePermalink(category.category, service.slug),
       sidebar_position: position,
       description: summarize(service.description),
       tags: service.tags,
@@ -529,13 +541,14 @@ export function renderReleaseMonth(
   const sections = [
     frontMatter({
       title: `Release notes: ${label}`,
+      slug: releaseMonthUrl(month.month),
       sidebar_label: label,
       description: `What changed in the Gruntwork library in ${label}: ${String(month.entries.length)} releases across ${String(byRepo.size)} repositories.`,
       custom_edit_url: `${EDIT_URL_BASE}data/releases/${month.month}.yml`,
-      pagination_prev: previous ? `guides/stay-up-to-date/releases/${previous}/index` : undefined,
-      pagination_next: next ? `guides/stay-up-to-date/releases/${next}/index` : undefined,
+      pagination_prev: previous ? generatedDocId(generatedPaths.releaseMonth(previous)) : undefined,
+      pagination_next: next ? generatedDocId(generatedPaths.releaseMonth(next)) : undefined,
     }),
-    `${String(month.entries.length)} releases in ${String(byRepo.size)} repositories${breaking > 0 ? `, ${String(breaking)} with breaking changes. Read those first: each says what you must do before you upgrade` : ', none of them breaking'}. See [all months](/guides/stay-up-to-date/releases/).`,
+    `${String(month.entries.length)} releases in ${String(byRepo.size)} repositories${breaking > 0 ? `, ${String(breaking)} with breaking changes. Read those first: each says what you must do before you upgrade` : ', none of them breaking'}. See [all months](${ROUTES.releases}).`,
   ];
   for (const [repository, entries] of byRepo) {
     sections.push(`## ${repository}`);
@@ -571,6 +584,7 @@ export function renderReleasesIndex(months: readonly ReleaseMonth[]): string {
   const sections = [
     frontMatter({
       title: 'Release notes',
+      slug: ROUTES.releases,
       description: 'Every month of Gruntwork library releases, newest first, with the breaking changes called out.',
       custom_edit_url: `${EDIT_URL_BASE}data/releases/`,
     }),
@@ -583,7 +597,7 @@ export function renderReleasesIndex(months: readonly ReleaseMonth[]): string {
       list
         .map((m) => {
           const breaking = m.entries.filter((e) => e.kind === 'breaking').length;
-          return `- [${monthLabel(m.month)}](/guides/stay-up-to-date/releases/${m.month}/): ${String(m.entries.length)} releases${breaking > 0 ? `, ${String(breaking)} breaking` : ''}`;
+          return `- [${monthLabel(m.month)}](${releaseMonthUrl(m.month)}): ${String(m.entries.length)} releases${breaking > 0 ? `, ${String(breaking)} breaking` : ''}`;
         })
         .join('\n'),
     );

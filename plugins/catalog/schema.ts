@@ -1,5 +1,5 @@
 /**
- * The one schema for every structured-data file in `data/` (issues 5 and 6): the module catalog
+ * The one schema for every structured-data file in `data/`: the module catalog
  * (`data/modules/<repository>.yml`), the service catalog (`data/services/<category>.yml`) and the
  * monthly release notes (`data/releases/<YYYY-MM>.yml`).
  *
@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 
-/** The 60 tag keys writers may use (FACTS.md; `ec2`, `s3`, `route53` become `ec-2`, `s-3`, `route-53`). */
+/** The 60 tag keys writers may use (the labels ec2, s3 and route53 are written in kebab-case: `ec-2`, `s-3`, `route-53`). */
 export const TAG_KEYS = [
   'alb',
   'analytics',
@@ -82,6 +82,8 @@ const prose = (minWords: number) =>
       `must have at least ${String(minWords)} words`,
     );
 const tags = z.array(z.enum(TAG_KEYS)).min(1, 'must list at least one tag');
+/** A reference to a module of the library, as `repository/module` (`terraform-aws-vpc/vpc-app`). */
+const moduleRef = z.string().regex(/^terraform-aws-[a-z-]+\/[a-z0-9-]+$/, 'must be repository/module');
 
 /** One input of a Terraform module or service: a Terraform variable, or a --flag of a service run as a script. */
 export const inputSchema = z.strictObject({
@@ -130,7 +132,7 @@ const moduleCommon = {
   description: prose(80),
   version: semver,
   /** Other modules, as `repository/module`. */
-  related: z.array(z.string().regex(/^terraform-aws-[a-z-]+\/[a-z0-9-]+$/, 'must be repository/module')).default([]),
+  related: z.array(moduleRef).default([]),
   tags,
 };
 
@@ -339,14 +341,14 @@ export const moduleRepositorySchema = z.strictObject({
   modules: z.array(moduleSchema).min(1),
 });
 
-/** A service of the Service Catalog (issue 6). */
+/** A service of the Service Catalog: a deployable combination of library modules. */
 export const serviceSchema = z.strictObject({
   slug: kebab,
   title: z.string().min(3),
   description: prose(80),
   version: semver,
   /** The library modules the service combines, as `repository/module`. */
-  modules: z.array(z.string().regex(/^terraform-aws-[a-z-]+\/[a-z0-9-]+$/, 'must be repository/module')).min(1),
+  modules: z.array(moduleRef).min(1),
   /** Path of the service in terraform-aws-service-catalog, for example `networking/vpc`. */
   sourcePath: z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'must be category/service'),
   inputs: z.array(inputSchema).min(3, 'must list at least 3 inputs'),
@@ -362,7 +364,7 @@ export const serviceCategorySchema = z.strictObject({
   services: z.array(serviceSchema).min(1),
 });
 
-/** Kinds of change in a release (issue 5). */
+/** Kinds of change in a release. */
 export const RELEASE_KINDS = ['new-module', 'feature', 'fix', 'breaking'] as const;
 
 /** One release of one repository. */

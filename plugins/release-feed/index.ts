@@ -9,7 +9,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { ROUTES } from '../../src/lib/routes';
 import { COPYRIGHT, SITE_TITLE } from '../../site-config';
-import { GENERATED_DIRS } from '../catalog';
+import { GENERATED_SITE_DIR, generatedPaths } from '../catalog/layout';
 import { loadCatalog } from '../catalog/load';
 import { monthLabel } from '../catalog/render';
 import { sourceToMarkdownTree } from '../markdown-twins/convert';
@@ -24,7 +24,7 @@ export default function releaseFeedPlugin(context: LoadContext): Plugin {
       const siteUrl = context.siteConfig.url.replace(/\/$/, '');
       const catalog = loadCatalog(path.join(siteDir, 'data'));
       const months: FeedMonth[] = catalog.releaseMonths.map((month) => {
-        const file = path.join(siteDir, GENERATED_DIRS.releases, month.month, 'index.mdx');
+        const file = path.join(siteDir, GENERATED_SITE_DIR, generatedPaths.releaseMonth(month.month));
         const dates = month.entries.map((entry) => entry.date).sort();
         return {
           month: month.month,

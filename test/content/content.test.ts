@@ -10,16 +10,11 @@ import { describe, expect, it } from 'vitest';
 
 import { analyzeMarkdown, findNearDuplicates, findPlaceholder, listMarkdownFiles, type PageInfo } from './analyze';
 import { KB_ANSWER_MIN_WORDS, MAX_SHARED_TEXT, ruleFor } from './rules';
+import { GENERATED_SITE_DIR } from '../../plugins/catalog/layout';
 
 const ROOT = path.resolve(__dirname, '../..');
-const GENERATED = [
-  /^docs\/reference\/modules\/terraform-aws-/,
-  /^docs\/reference\/services\/(?!intro\/)/,
-  /^docs\/guides\/stay-up-to-date\/releases\//,
-];
-
 const files = [...listMarkdownFiles(ROOT, 'docs'), ...listMarkdownFiles(ROOT, 'src/pages')].filter(
-  (file) => !GENERATED.some((pattern) => pattern.test(file)),
+  (file) => !file.startsWith(`${GENERATED_SITE_DIR}/`),
 );
 const pages: PageInfo[] = files.map((file) => analyzeMarkdown(file, fs.readFileSync(path.join(ROOT, file), 'utf8')));
 

@@ -111,6 +111,26 @@ export const validMonth = (month: string, version: string) => ({
   })),
 });
 
+/** A service category file with one service, `networking/vpc`, combining `modules` (`repository/module`). */
+export const validCategory = (modules: string[]) => ({
+  category: 'networking',
+  title: 'Networking',
+  services: [
+    {
+      slug: 'vpc',
+      title: 'VPC service',
+      description: validModule.description,
+      version: 'v0.1.0',
+      modules,
+      sourcePath: 'networking/vpc',
+      inputs: validModule.inputs,
+      outputs: validModule.outputs,
+      deploy: validModule.usage,
+      tags: ['vpc'],
+    },
+  ],
+});
+
 /** Writes `files` (path under data/ → object serialised as YAML) into a new temporary data folder. */
 export function writeDataDir(files: Record<string, unknown>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-'));

@@ -1,11 +1,11 @@
 /**
- * Catalog validation (issues 5 and 6): valid data loads; every kind of bad entry fails with the
- * file, the entry and the field named.
+ * Catalog validation: valid data loads; every kind of bad entry fails with the file, the entry and
+ * the field named.
  */
 import { describe, expect, it } from 'vitest';
 
 import { CatalogError, compareVersions, loadCatalog } from '../../../plugins/catalog/load';
-import { validModule, validMonth, validRepository, writeDataDir } from './fixtures';
+import { validCategory, validModule, validMonth, validRepository, writeDataDir } from './fixtures';
 
 /** The problems loadCatalog reports for a data folder (fails the test if it does not throw). */
 function problemsOf(files: Record<string, unknown>): readonly string[] {
@@ -110,6 +110,36 @@ describe('loadCatalog', () => {
     );
   });
 
+  it('rejects a .yaml data file, naming it and the .yml name to give it', () => {
+    const problems = problemsOf({
+      'modules/terraform-aws-vpc.yaml': validRepository,
+      'services/networking.yml': validCategory(['terraform-aws-vpc/vpc-app']),
+    });
+    // Reported once: the service using one of its modules is not reported as well.
+    expect(problems).toEqual([
+      'data/modules/terraform-aws-vpc.yaml: data files end in .yml; rename it to data/modules/terraform-aws-vpc.yml',
+    ]);
+  });
+
+  it('rejects a .yaml file next to its .yml namesake, and still checks references against the .yml file', () => {
+    const problems = problemsOf({
+      'modules/terraform-aws-vpc.yml': validRepository,
+      'modules/terraform-aws-vpc.yaml': validRepository,
+      'services/networking.yml': validCategory(['terraform-aws-vpc/nope']),
+    });
+    expect(problems).toEqual([
+      'data/modules/terraform-aws-vpc.yaml: data files end in .yml; rename it to data/modules/terraform-aws-vpc.yml',
+      'data/services/networking.yml: services[0] (vpc).modules[0]: no module "terraform-aws-vpc/nope" in data/modules',
+    ]);
+  });
+
+  it('ignores files that are not YAML', () => {
+    const catalog = loadCatalog(
+      writeDataDir({ 'modules/terraform-aws-vpc.yml': validRepository, 'modules/README.md': '# Modules\n' }),
+    );
+    expect(catalog.repositories.map((r) => r.repository)).toEqual(['terraform-aws-vpc']);
+  });
+
   it('rejects YAML that does not parse, naming the file', () => {
     expect(problemsOf({ 'modules/terraform-aws-vpc.yml': 'repository: [unclosed' })[0]).toMatch(
       /^data\/modules\/terraform-aws-vpc\.yml: not valid YAML/,
@@ -154,24 +184,7 @@ describe('loadCatalog', () => {
 });
 
 describe('loadCatalog, one invalid entry', () => {
-  const service = (modules: string[]) => ({
-    category: 'networking',
-    title: 'Networking',
-    services: [
-      {
-        slug: 'vpc',
-        title: 'VPC service',
-        description: validModule.description,
-        version: 'v0.1.0',
-        modules,
-        sourcePath: 'networking/vpc',
-        inputs: validModule.inputs,
-        outputs: validModule.outputs,
-        deploy: validModule.usage,
-        tags: ['vpc'],
-      },
-    ],
-  });
+  const service = validCategory;
 
   it('is reported alone: services using the valid modules of its file get no false errors', () => {
     const problems = problemsOf({

@@ -1,6 +1,6 @@
 /**
- * Generated pages (issues 5 and 6): the MDX a writer never edits by hand must carry the headings,
- * anchors, tabs, links and escapes the site relies on.
+ * Generated pages (module and service reference, release notes): the MDX a writer never edits by
+ * hand must carry the URL, headings, anchors, tabs, links and escapes the site relies on.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -26,8 +26,10 @@ const page = renderModulePage(repo, mod, 1, (ref) =>
 );
 
 describe('renderModulePage', () => {
-  it('writes front matter with title, tags and an edit link to the data file', () => {
+  it('writes front matter with title, URL, tags and an edit link to the data file', () => {
     expect(page).toMatch(/^---\ntitle: "VPC for applications"\n/);
+    // The file lives under docs/generated/, so only the slug keeps the page at its URL.
+    expect(page).toContain('slug: "/reference/modules/terraform-aws-vpc/vpc-app/"');
     expect(page).toContain('tags: ["vpc", "networking"]');
     expect(page).toContain(
       'custom_edit_url: "https://github.com/gruntwork-io/docs/edit/master/data/modules/terraform-aws-vpc.yml"',
@@ -164,7 +166,10 @@ describe('release pages', () => {
     const html = renderReleaseMonth(month, '2023-02', undefined);
     expect(html).toContain('## terraform-aws-repo0');
     expect(html).toContain('### v0.22.4 \\{#terraform-aws-repo0-v0-22-4}');
-    expect(html).toContain('pagination_prev: "guides/stay-up-to-date/releases/2023-02/index"');
+    expect(html).toContain('slug: "/guides/stay-up-to-date/releases/2023-03/"');
+    // Pagination names the doc id of the previous month's page, which is in the generated folder.
+    expect(html).toContain('pagination_prev: "generated/guides/stay-up-to-date/releases/2023-02/index"');
+    expect(html).not.toContain('pagination_next');
     expect(html).toContain(
       '[Release v0.22.4 of terraform-aws-repo0](https://github.com/gruntwork-io/terraform-aws-repo0/releases/tag/v0.22.4)',
     );
@@ -173,6 +178,7 @@ describe('release pages', () => {
   it('lists months newest first under their year, with counts', () => {
     const older = releaseMonthSchema.parse(validMonth('2022-12', 'v0.1.0'));
     const index = renderReleasesIndex([older, month]);
+    expect(index).toContain('slug: "/guides/stay-up-to-date/releases/"');
     expect(index.indexOf('## 2023')).toBeLessThan(index.indexOf('## 2022'));
     expect(index).toContain('- [March 2023](/guides/stay-up-to-date/releases/2023-03/): 6 releases');
     expect(monthLabel('2016-06')).toBe('June 2016');
