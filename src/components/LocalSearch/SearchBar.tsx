@@ -1,11 +1,11 @@
 /**
- * The navbar search for the offline index: the DocSearch button
- * and modal, fed by the local adapter. The modal's code and the index load on the first hover,
- * focus or touch of the button, never on page load. Ctrl/Cmd+K and '/' open it; Escape closes it.
+ * The navbar search for the offline index: a search button in DocSearch's markup (see
+ * SearchButton) and DocSearch's modal, fed by the local adapter. The modal's code and the index
+ * load on the first hover, focus or touch of the button, never on page load. Ctrl/Cmd+K and '/'
+ * open it; Escape closes it.
  */
 import { useCallback, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { DocSearchButton } from '@docsearch/react/button';
 import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
 import type { DocSearchModal as DocSearchModalType } from '@docsearch/react/modal';
 import Link from '@docusaurus/Link';
@@ -17,6 +17,7 @@ import { createLocalSearchClient, searchPageUrl } from './adapter';
 import { loadPageIndex, loadPagefind, loadVocabulary } from './pagefind';
 import { createSnippetStore, useSnippet, type SnippetStore } from './snippets';
 import { IndexErrorScreen } from './IndexErrorScreen';
+import { SearchButton } from './SearchButton';
 import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from './texts';
 import { useBundlePath, useSiteSearch } from './useSiteSearch';
 import './modal.css';
@@ -136,7 +137,7 @@ export default function LocalSearchBar(): ReactNode {
 
   return (
     <>
-      <DocSearchButton
+      <SearchButton
         onTouchStart={preload}
         onFocus={preload}
         onMouseOver={preload}
