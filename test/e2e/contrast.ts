@@ -136,9 +136,11 @@ function formatRgb({ r, g, b }: Rgba): string {
 
 /**
  * Judges one sample: `skipped` when a background image shows behind the text (one on the way up
- * before the first opaque background colour; its colour there is unknown); `fail` when the text colour is fully transparent, or when the text, made as transparent
- * as its alpha and its ancestors' opacity say, contrasts less than the WCAG minimum with the
- * composited background; `pass` otherwise.
+ * before the first opaque background colour; its colour there is unknown); `fail` when the text
+ * colour is fully transparent, or when the text, made as transparent as its alpha and its
+ * ancestors' opacity say, contrasts less than the WCAG minimum with the composited background;
+ * `pass` otherwise. Ancestors' opacity is applied to the text alone, not to their backgrounds:
+ * exact when the faded element paints no background of its own, an approximation otherwise.
  * @throws Error from {@link parseCssColor} on a colour it cannot parse.
  */
 export function judgeSample(sample: TextSample): Verdict {
