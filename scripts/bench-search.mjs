@@ -24,6 +24,8 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { createRequire } from 'node:module';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
+
 // The modal's page count, the fixtures and the Node search come from the TypeScript sources
 // themselves (loaded with jiti, as Docusaurus loads its config).
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
@@ -35,13 +37,6 @@ const { loadNodeSearch, scoreRelevance } = jiti('../test/contract/search-engine.
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_SEARCH_PORT ?? 3290);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
 
 /** The queries of the relevance fixture; `BENCH_TYPED_QUERIES=n` keeps the first n (quick runs). */
 function fixtureQueries() {
@@ -259,10 +254,7 @@ export async function measureSearch() {
       stdio: 'ignore',
     },
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await waitForServer(`${ORIGIN}/`);
 

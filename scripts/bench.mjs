@@ -45,7 +45,7 @@ import { chromium } from 'playwright-core';
 import { measureSearch } from './bench-search.mjs';
 import { countHtmlPages as countPagesIn, coldBuild, measureBuild as measureBuildOf } from './bench/build.mjs';
 import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
 import { measureLoad } from './bench/load.mjs';
 import { measurePreview } from './bench/preview.mjs';

@@ -4,8 +4,7 @@
  * the project never downloads a browser. Installs it with apt-get when it is missing and we may;
  * otherwise exits 1 with the command to run.
  */
+import { CHROMIUM_PATH } from './chromium-config.mjs';
 import { ensureAptPackages } from './ensure-apt.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-process.exit(ensureAptPackages({ label: 'ensure-chromium', files: [CHROMIUM], packages: ['chromium'] }) ? 0 : 1);
+process.exit(ensureAptPackages({ label: 'ensure-chromium', files: [CHROMIUM_PATH], packages: ['chromium'] }) ? 0 : 1);

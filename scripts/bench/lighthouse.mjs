@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium-config.mjs';
 import { ROOT, trackProcess } from './workspace.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 
 import { DOCUSAURUS } from './build.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium-config.mjs';
 import { median } from './stats.mjs';
 import { copyRepo, removeTempDir, stopProcessGroup, trackProcess } from './workspace.mjs';
 

@@ -1,44 +1,48 @@
 /**
- * Accessibility (issue 9): every page type passes axe-core (WCAG 2.1 A and AA plus best practice)
- * with no violations, in light and in dark mode.
+ * Accessibility: every page type passes axe-core with every rule the project's axe-core enables by
+ * default (no tag filter), in light and in dark mode, once React has hydrated the page. The test
+ * injects the `axe-core` that package.json declares, not a copy bundled with a wrapper, and checks
+ * at runtime that the page runs that very version.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 
-import { baseUrl, registerBrowserSession } from './browser';
+import type { AxeResults } from 'axe-core';
+import { expect } from 'vitest';
 
-const PAGE_TYPES: Record<string, string> = {
-  'doc page': '/guides/build-it-yourself/vpc/core-concepts/cidr-notation',
-  'module page': '/reference/modules/terraform-aws-vpc/vpc-app/',
-  'script module page': '/reference/modules/terraform-aws-server/persistent-ebs-volume/',
-  'service page': '/reference/services/networking/management-vpc',
-  'knowledge-base article': '/discussions/knowledge-base/10',
-  'release month': '/guides/stay-up-to-date/releases/2023-03/',
-  'tag page': '/tags/vpc',
-  home: '/',
-  search: '/search?q=vpc',
-  'not-found page': '/no/such/page',
-};
+import packageJson from '../../package.json';
+import { registerBrowserSession } from './browser';
+import { openPageType, testEachPageType } from './page-types';
+
+const require = createRequire(import.meta.url);
+
+/** The installed axe-core's browser bundle, evaluated in the page. */
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The version package.json asks for (`^4.14.1` → `4.14.1`). */
+const DECLARED_AXE_VERSION = packageJson.devDependencies['axe-core'].replace(/^[\^~]/, '');
+
+/** What the page's `window` holds once axe-core is in. */
+interface AxeWindow {
+  axe: { version: string; run: () => Promise<AxeResults> };
+}
 
 const session = registerBrowserSession();
 
-describe.each(['light', 'dark'] as const)('axe in %s mode', (mode) => {
-  it.each(Object.entries(PAGE_TYPES))('%s has no violations', async (_name, path) => {
-    const watched = await session.watch({ colorScheme: mode });
-    watched.expectedConsole.push('status of 404');
-    await watched.page.goto(`${baseUrl()}${path}`);
-    await watched.page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-    expect(await watched.page.getAttribute('html', 'data-theme')).toBe(mode);
-    const results = await new AxeBuilder({ page: watched.page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    const violations = results.violations.map(
-      (v) =>
-        `${v.id} (${String(v.nodes.length)}): ${v.nodes
-          .slice(0, 2)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-    expect(violations).toEqual([]);
-  });
+testEachPageType('axe in %s mode', '%s has no violations', async (pageType, mode) => {
+  const { page } = await openPageType(session, pageType, mode);
+  // Evaluated rather than added as a <script> tag: the site's Content-Security-Policy forbids
+  // inline scripts, and the test must not weaken it.
+  await page.evaluate(AXE_SOURCE);
+  const version = await page.evaluate(() => (window as unknown as AxeWindow).axe.version);
+  expect(version).toBe(DECLARED_AXE_VERSION);
+  const results = await page.evaluate(() => (window as unknown as AxeWindow).axe.run());
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} [${violation.impact ?? 'no impact'}] (${String(violation.nodes.length)}): ${violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`)
+        .join(' | ')}`,
+  );
+  expect(violations).toEqual([]);
 });

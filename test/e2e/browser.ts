@@ -6,23 +6,21 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
-/** Debian's Chromium; never a downloaded browser (DEVELOPERS.md). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium-config.mjs';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  // Every host name but loopback resolves to nothing, without a DNS query: a preconnect hint (the
-  // hosted-search build has one) cannot reach past the machine even though no request is made.
+/**
+ * The project's Chromium flags plus one for the tests: every host name but loopback resolves to
+ * nothing, without a DNS query, so a preconnect hint (the hosted-search build has one) cannot reach
+ * past the machine even though no request is made.
+ */
+const TEST_CHROMIUM_ARGS = [
+  ...CHROMIUM_ARGS,
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
-/** Starts Chromium. */
+/** Starts Debian's Chromium (see `scripts/chromium-config.mjs`) with {@link TEST_CHROMIUM_ARGS}. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS });
 }
 
 /** The served build's origin, for example `http://127.0.0.1:3210`. */

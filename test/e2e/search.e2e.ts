@@ -38,6 +38,14 @@ describe('search modal', () => {
     await watched.page.waitForResponse((response) => response.url().endsWith('/pagefind/pagefind.js'));
   });
 
+  it('names the search button by the text it shows, and announces its shortcut', async () => {
+    const { page } = await open('/intro');
+    // The accessible name holds each word the button shows, as shown: "Search", "Ctrl", "K".
+    const button = page.getByRole('button', { name: 'Search Ctrl K', exact: true });
+    expect((await button.innerText()).split(/\s+/)).toEqual(['Search', 'Ctrl', 'K']);
+    expect(await button.getAttribute('aria-keyshortcuts')).toBe('Control+k');
+  });
+
   it('opens with Ctrl+K and with "/", and closes with Escape', async () => {
     const { page } = await open('/intro');
     const input = await openModal(page);

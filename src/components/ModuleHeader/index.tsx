@@ -1,7 +1,7 @@
 /**
- * The header of a module or service reference page (issue 6): version badge, repository and a
- * "View source" link. The link is a plain anchor, so the subscriber-only notice applies to it
- * (SPEC §4, §5).
+ * The header of a module or service reference page: version badge, repository and a "View source"
+ * link. The link is a plain anchor, so the subscriber-only notice (shown for links to private
+ * source repositories) applies to it.
  */
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';

@@ -1,12 +1,13 @@
 /**
- * The navbar search for the offline index: the DocSearch button and modal, fed by the local
- * adapter. The plugin provides this `@theme/SearchBar` only when it is installed, that is when the
- * hosted search is not configured; otherwise the hosted search theme provides its own. The modal's code and the index load on the first hover,
- * focus or touch of the button, never on page load. Ctrl/Cmd+K and '/' open it; Escape closes it.
+ * The navbar search for the offline index: a search button in DocSearch's markup (see
+ * SearchButton) and DocSearch's modal, fed by the local adapter. The plugin provides this
+ * `@theme/SearchBar` only when it is installed, that is when the hosted search is not
+ * configured; otherwise the hosted search theme provides its own. The modal's code and the
+ * index load on the first hover, focus or touch of the button, never on page load. Ctrl/Cmd+K
+ * and '/' open it; Escape closes it.
  */
 import { useCallback, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { DocSearchButton } from '@docsearch/react/button';
 import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
 import type { DocSearchModal as DocSearchModalType } from '@docsearch/react/modal';
 import Link from '@docusaurus/Link';
@@ -22,6 +23,7 @@ import { createSnippetStore, useSnippet, type SnippetStore } from '../../client/
 import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from '../../client/texts';
 import { useBundlePath, useSiteSearch } from '../../client/useSiteSearch';
 import { IndexErrorScreen } from './IndexErrorScreen';
+import { SearchButton } from './SearchButton';
 import './modal.css';
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
@@ -139,7 +141,7 @@ export default function LocalSearchBar(): ReactNode {
 
   return (
     <>
-      <DocSearchButton
+      <SearchButton
         onTouchStart={preload}
         onFocus={preload}
         onMouseOver={preload}
