@@ -16,9 +16,12 @@ export function docPathKey(path: string): string {
   return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
 }
 
-/** A path with route parameters or patterns, which only `matchPath` can compare. */
+/**
+ * A path without route parameters, patterns or empty segments (`//`): only such a path compares by
+ * {@link docPathKey}; any other only `matchPath` can compare.
+ */
 function isStaticPath(path: unknown): path is string {
-  return typeof path === 'string' && !/[:*()?+]/.test(path);
+  return typeof path === 'string' && !/[:*()?+]/.test(path) && !path.includes('//');
 }
 
 const indexes = new WeakMap<readonly RouteConfig[], Map<string, RouteConfig> | null>();
