@@ -23,7 +23,7 @@ import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
 import staticHostingPlugin from './plugins/static-hosting';
 import subscriberLinksPlugin from './plugins/subscriber-links';
-import writerChecksPlugin from './plugins/writer-checks';
+import writerChecksPlugin, { type WriterChecksOptions } from './plugins/writer-checks';
 import { darkCodeTheme, lightCodeTheme } from './src/css/prism-themes';
 import { sidebarItemsGenerator } from './plugins/sidebar-helpers';
 
@@ -168,7 +168,11 @@ const config = {
     routeChunksPlugin,
     // Writer mistakes Docusaurus lets through: unknown front matter keys, knowledge-base numbers
     // outside the URL contract, two files at one route, local src/href/srcset/poster to nothing.
-    writerChecksPlugin,
+    // The hosted search theme writes /opensearch.xml in its own postBuild, beside this one.
+    [
+      writerChecksPlugin,
+      { otherPostBuildFiles: isAlgoliaEnabled ? ['/opensearch.xml'] : [] } satisfies WriterChecksOptions,
+    ],
     // Google Analytics 4 with IP anonymisation, never loaded for readers who send Global Privacy
     // Control or Do Not Track (plugins/analytics).
     ...(isAnalyticsEnabled

@@ -38,6 +38,12 @@ type PagesContent = { permalink: string; source: string }[];
 export interface WriterChecksOptions {
   /** The URL contract file, relative to the site folder or absolute. Default {@link CONTRACT_FILE}. */
   contractFile?: string;
+  /**
+   * Site paths that other plugins or themes write in their own `postBuild`, such as the hosted
+   * search theme's `/opensearch.xml`. Pages link them before they are on disk: the postBuild steps
+   * of all plugins run side by side.
+   */
+  otherPostBuildFiles?: readonly string[];
 }
 
 /**
@@ -87,7 +93,7 @@ export function checkLoadedContent(
 
 /** Docusaurus plugin factory. */
 export default function writerChecksPlugin(context: LoadContext, options?: unknown): Plugin {
-  const { contractFile } = (options ?? {}) as WriterChecksOptions;
+  const { contractFile, otherPostBuildFiles = [] } = (options ?? {}) as WriterChecksOptions;
   const contractPath = path.resolve(context.siteDir, contractFile ?? CONTRACT_FILE);
   // Named from the site folder, or from where the build runs when the file lies outside the site.
   const fromSite = path.relative(context.siteDir, contractPath);
@@ -105,7 +111,7 @@ export default function writerChecksPlugin(context: LoadContext, options?: unkno
         outDir,
         routes: routesPaths,
         sources,
-        plannedFiles: plannedMarkdownOutputs(routesPaths),
+        plannedFiles: new Set([...plannedMarkdownOutputs(routesPaths), ...otherPostBuildFiles]),
       });
       if (problems.length > 0) throw new WriterCheckError(problems);
       return Promise.resolve();

@@ -178,6 +178,17 @@ describe('hosted search', () => {
       plugins.flatMap((plugin) => (typeof plugin === 'function' ? [plugin.name] : []));
     expect(functionPlugins(hosted.plugins)).not.toContain('localSearchPlugin');
     expect(functionPlugins(config.plugins)).toContain('localSearchPlugin');
+    // The theme writes /opensearch.xml in its postBuild while the writer checks read the pages.
+    const writerCheckOptions = (plugins: readonly unknown[]): unknown => {
+      for (const plugin of plugins) {
+        if (!Array.isArray(plugin)) continue;
+        const [factory, options] = plugin as [unknown, unknown];
+        if (typeof factory === 'function' && factory.name === 'writerChecksPlugin') return options;
+      }
+      return undefined;
+    };
+    expect(writerCheckOptions(hosted.plugins)).toEqual({ otherPostBuildFiles: ['/opensearch.xml'] });
+    expect(writerCheckOptions(config.plugins)).toEqual({ otherPostBuildFiles: [] });
   });
 
   it('stays offline when only some of the variables are set', async () => {
