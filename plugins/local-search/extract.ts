@@ -4,7 +4,7 @@
  */
 import * as cheerio from 'cheerio';
 
-import { ROUTES, isUnder } from '../../src/lib/routes';
+import { areaOf, ROUTES, isUnder, type Area } from '../../src/lib/routes';
 
 /** A heading that a search hit can jump to. */
 export interface SearchHeading {
@@ -29,24 +29,26 @@ export interface SearchRecord {
   text: string;
 }
 
-/** Top-level sections by URL prefix, most specific first. */
-export const SECTIONS: readonly [prefix: string, section: string][] = [
-  [ROUTES.releases, 'Releases'],
-  [ROUTES.guides, 'Guides'],
-  [ROUTES.modules, 'Modules'],
-  [ROUTES.services, 'Services'],
-  [ROUTES.knowledgeBase, 'Knowledge Base'],
-  [ROUTES.faq, 'FAQ'],
-  [ROUTES.intro, 'Introduction'],
-];
-
-/** `prefix` without its trailing `/`: the section's home (`/guides`). */
-const home = (prefix: string): string => prefix.replace(/\/$/, '');
+/** The search's section name of each area of the docs (release notes apart from other guides). */
+export const SECTION_OF_AREA: Readonly<Record<Area, string>> = {
+  releases: 'Releases',
+  stayUpToDate: 'Guides',
+  guides: 'Guides',
+  modules: 'Modules',
+  services: 'Services',
+  knowledgeBase: 'Knowledge Base',
+  faq: 'FAQ',
+  intro: 'Introduction',
+};
 
 /** The section of a permalink (its home or a page below it); pages outside the docs are "Pages". */
 export function sectionOf(url: string): string {
-  return SECTIONS.find(([prefix]) => url === home(prefix) || isUnder(url, prefix))?.[1] ?? 'Pages';
+  const area = areaOf(url);
+  return area === undefined ? 'Pages' : SECTION_OF_AREA[area];
 }
+
+/** `prefix` without its trailing `/`: the section's home (`/tags`). */
+const home = (prefix: string): string => prefix.replace(/\/$/, '');
 
 /** Paths that are not content: the search page itself, tag listings, the not-found page. */
 export function isIndexable(url: string): boolean {

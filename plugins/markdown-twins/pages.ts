@@ -11,7 +11,7 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
 import { HOME_SECTIONS } from '../../src/components/HomeCards/sections';
-import { isUnder, ROUTES } from '../../src/lib/routes';
+import { areaOf, isUnder, ROUTES, type Area } from '../../src/lib/routes';
 import { SITE_TAGLINE, SITE_TITLE } from '../../site-config';
 import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH } from './contract';
 import { markdownFromTree, sourceToMarkdownTree, TwinError, type TwinPage } from './convert';
@@ -38,16 +38,17 @@ export interface SitePage extends TwinPage {
   section: SectionName;
 }
 
-/** The section of the pages under each route prefix; the first prefix that matches wins. */
-const SECTION_OF_PREFIX: readonly (readonly [prefix: string, section: SectionName])[] = [
-  [ROUTES.intro, 'Introduction'],
-  [ROUTES.stayUpToDate, 'Stay up to date'],
-  [ROUTES.guides, 'Guides'],
-  [ROUTES.modules, 'Library Reference: Modules'],
-  [ROUTES.services, 'Library Reference: Services'],
-  [ROUTES.faq, 'FAQ'],
-  [ROUTES.knowledgeBase, 'Knowledge Base'],
-];
+/** The `llms.txt` section of each area of the docs (release notes under "Stay up to date"). */
+const SECTION_OF_AREA: Readonly<Record<Area, SectionName>> = {
+  releases: 'Stay up to date',
+  stayUpToDate: 'Stay up to date',
+  guides: 'Guides',
+  modules: 'Library Reference: Modules',
+  services: 'Library Reference: Services',
+  knowledgeBase: 'Knowledge Base',
+  faq: 'FAQ',
+  intro: 'Introduction',
+};
 
 /** A month of release notes: `YYYY-MM/` right below the releases index. */
 const isReleaseMonth = (pagePath: string): boolean =>
@@ -56,7 +57,8 @@ const isReleaseMonth = (pagePath: string): boolean =>
 /** The `llms.txt` section of a page path. Release months, tags and site pages are optional. */
 export function sectionOf(pagePath: string): SectionName {
   if (isReleaseMonth(pagePath)) return 'Optional';
-  return SECTION_OF_PREFIX.find(([prefix]) => isUnder(pagePath, prefix))?.[1] ?? 'Optional';
+  const area = areaOf(pagePath);
+  return area === undefined ? 'Optional' : SECTION_OF_AREA[area];
 }
 
 type Version = DocsContent['loadedVersions'][number];

@@ -38,6 +38,34 @@ export const ROUTES = {
 /** A key of {@link ROUTES}. */
 export type RouteName = keyof typeof ROUTES;
 
+/**
+ * The areas of the docs, finest first: a page belongs to the first whose prefix it is under (or
+ * whose home it is, written without the trailing slash). Release notes are part of "stay up to
+ * date", which is part of the guides; each consumer labels and groups the areas its own way (the
+ * search's section names, the sections of `llms.txt`).
+ */
+export const AREAS = [
+  'releases',
+  'stayUpToDate',
+  'guides',
+  'modules',
+  'services',
+  'knowledgeBase',
+  'faq',
+  'intro',
+] as const satisfies readonly RouteName[];
+
+/** A key of {@link AREAS}. */
+export type Area = (typeof AREAS)[number];
+
+/** The area of `pathname`, or `undefined` for a page outside the docs (home, tags, /search). */
+export function areaOf(pathname: string): Area | undefined {
+  return AREAS.find((area) => {
+    const prefix: string = ROUTES[area];
+    return pathname === prefix.replace(/\/$/, '') || isUnder(pathname, prefix);
+  });
+}
+
 /** URL of the full-page search for `query`, as typed: `/search?q=<query, percent-encoded>`. */
 export function searchUrl(query: string): string {
   return `${ROUTES.search}?q=${encodeURIComponent(query)}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnder, knowledgeBaseUrl, releaseMonthUrl, ROUTES, searchUrl } from '../../src/lib/routes';
+import { areaOf, isUnder, knowledgeBaseUrl, releaseMonthUrl, ROUTES, searchUrl } from '../../src/lib/routes';
 
 describe('routes', () => {
   it('encodes the search query, so a slash or an ampersand stays inside q', () => {
@@ -21,5 +21,16 @@ describe('routes', () => {
     expect(isUnder('/introduction', ROUTES.intro)).toBe(false);
     expect(isUnder('/faq/eks', ROUTES.faq)).toBe(true);
     expect(isUnder('/faqs', ROUTES.faq)).toBe(false);
+  });
+
+  it('puts a page in the finest area it is under, and a section home in its own area', () => {
+    expect(areaOf('/guides/stay-up-to-date/releases/2024-05/')).toBe('releases');
+    expect(areaOf('/guides/stay-up-to-date/terraform/terraform-14/')).toBe('stayUpToDate');
+    expect(areaOf('/guides/build-it-yourself/vpc/')).toBe('guides');
+    expect(areaOf('/faq')).toBe('faq');
+    expect(areaOf('/intro/next-steps')).toBe('intro');
+    expect(areaOf('/introduction')).toBeUndefined();
+    expect(areaOf('/tags/vpc')).toBeUndefined();
+    expect(areaOf('/')).toBeUndefined();
   });
 });
