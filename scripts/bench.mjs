@@ -305,7 +305,7 @@ async function main() {
     '## Last-updated dates',
     '',
     ...(missing(history) ?? [
-      `Median of ${history.full.runs} cold builds each of two temporary clones of HEAD: a full clone, whose pages show the date of their last commit (docs from Docusaurus's git reader, generated pages from their data file's history), and a shallow clone (\`git clone --depth 1\`), which shows none. The difference is what the dates cost. Target: under 10 % of the build.`,
+      `Median of ${history.full.runs} cold builds each, alternating between two temporary clones of HEAD: a full clone, whose pages show the date of their last commit (docs from Docusaurus's git reader, generated pages from their data file's history), and a shallow clone (\`git clone --depth 1\`), which shows none. The difference is what the dates cost. Target: under 10 % of the build.`,
       '',
       '| Clone | Wall time | CPU time | Pages with a date | Sitemap lastmod | Warnings printed |',
       '|---|---|---|---|---|---|',

@@ -16,7 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 
-import { measureBuild } from './build.mjs';
+import { coldBuild } from './build.mjs';
+import { median } from './stats.mjs';
 import { linkNodeModules, makeTempDir, removeTempDir, ROOT } from './workspace.mjs';
 
 /** The prefix of the warning the git-history plugin prints when it shows no dates. */
@@ -83,19 +84,33 @@ export function measureLastUpdated({ runs }) {
   const fullDir = cloneRepo('history-full', []);
   const shallowDir = cloneRepo('history-shallow', ['--depth', '1']);
   try {
-    console.log(`bench: ${runs} cold builds of a full clone and of a shallow clone (last-updated cost)…`);
-    const full = measureBuild(fullDir, runs);
-    const fullDates = countDates(path.join(fullDir, 'build'));
+    console.log(`bench: ${runs} cold builds of a full clone and of a shallow clone, alternately (last-updated cost)…`);
     const shallowWarnings = [];
     /** Every other warning line a shallow build printed (Docusaurus's own `[WARNING]`s). */
     const otherWarnings = new Set();
-    const shallow = measureBuild(shallowDir, runs, {
-      onOutput: (stdout, stderr) => {
-        const lines = `${stdout}\n${stderr}`.split('\n');
-        shallowWarnings.push(lines.filter((line) => line.includes(NO_HISTORY_WARNING_PREFIX)).length);
-        for (const line of lines) if (/\[WARNING\]/.test(line)) otherWarnings.add(line.trim());
-      },
+    const onShallowOutput = (stdout, stderr) => {
+      const lines = `${stdout}\n${stderr}`.split('\n');
+      shallowWarnings.push(lines.filter((line) => line.includes(NO_HISTORY_WARNING_PREFIX)).length);
+      for (const line of lines) if (/\[WARNING\]/.test(line)) otherWarnings.add(line.trim());
+    };
+    // Alternate the two clones, so that a drift of the machine over the runs (caches, other work)
+    // weighs on both alike instead of posing as a cost of the dates.
+    const fullSamples = [];
+    const shallowSamples = [];
+    for (let run = 0; run < runs; run += 1) {
+      fullSamples.push(coldBuild(fullDir));
+      shallowSamples.push(coldBuild(shallowDir, { onOutput: onShallowOutput }));
+    }
+    const figures = (samples) => ({
+      runs,
+      wallSeconds: median(samples.map((sample) => sample.wallSeconds)),
+      cpuSeconds: median(samples.map((sample) => sample.cpuSeconds)),
+      peakMemoryMiB: median(samples.map((sample) => sample.peakMemoryMiB)),
+      samples,
     });
+    const full = figures(fullSamples);
+    const shallow = figures(shallowSamples);
+    const fullDates = countDates(path.join(fullDir, 'build'));
     const shallowDates = countDates(path.join(shallowDir, 'build'));
     if (fullDates.pagesWithDate === 0)
       throw new Error('bench: the full clone built no page with a "Last updated" date');

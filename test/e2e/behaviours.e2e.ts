@@ -227,7 +227,9 @@ describe('crash screen', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await page.getByRole('heading', { name: 'This page crashed.' }).waitFor();
-    expect(await page.title()).toBe('Page Error');
+    // The document title follows the screen once the head manager has run (a moment later on a
+    // busy machine), so wait for it rather than read it once.
+    await expect.poll(() => page.title(), { timeout: 5000 }).toBe('Page Error');
     expect(await page.getByText('Minified React error #31', { exact: false }).count()).toBeGreaterThan(0);
     const screenHeight = await page
       .locator('main')
