@@ -31,6 +31,7 @@ import {
   ANNOUNCEMENT,
   COPYRIGHT,
   DEV_PORTAL_URL,
+  EDIT_URL_BASE,
   FOOTER_GROUPS,
   SEARCH_EXTERNAL_URL_REGEX,
   SITE_TAGLINE,
@@ -38,7 +39,7 @@ import {
   SITE_URL,
 } from './site-config';
 import { ROUTES } from './src/lib/routes';
-import { EDIT_URL_BASE, KNOWLEDGE_BASE_URL } from './src/site-constants';
+import { KNOWLEDGE_BASE_URL } from './src/site-constants';
 
 // ---------------------------------------------------------------------------------------------
 // Environment flags. Unset means "off": no request to Algolia or Google leaves the site.

@@ -20,6 +20,12 @@ export const SITE_TAGLINE =
 /** Production address of the site, used for canonical URLs, the sitemap, the twins and the feed. */
 export const SITE_URL = 'https://docs.gruntwork.io';
 
+/**
+ * Base of every "Edit this page" link: the docs plugin's `editUrl`, and the edit links of the pages
+ * generated from `data/`.
+ */
+export const EDIT_URL_BASE = 'https://github.com/gruntwork-io/docs/edit/master/';
+
 /** Host of the site (`docs.gruntwork.io`), and the provider's domain that its other sites share. */
 const SITE_HOST = new URL(SITE_URL).hostname;
 const PROVIDER_DOMAIN = SITE_HOST.split('.').slice(1).join('.');

@@ -11,12 +11,6 @@
 export const GITHUB_ORG_URL = 'https://github.com/gruntwork-io/';
 
 /**
- * Base of every "Edit this page" link: the docs plugin's `editUrl`, and the edit links of the pages
- * generated from `data/`.
- */
-export const EDIT_URL_BASE = 'https://github.com/gruntwork-io/docs/edit/master/';
-
-/**
  * Where a reader reports a search that should have found something (the "Let us know." link of a
  * search without results): a new issue in the docs repository, titled with the query.
  */

@@ -22,8 +22,8 @@ import type {
 } from './schema';
 
 import { ROUTES, releaseMonthUrl } from '../../src/lib/routes';
-import { EDIT_URL_BASE, GITHUB_ORG_URL, PUBLIC_REPOS } from '../../src/site-constants';
-import { RELEASES_FEED_PATH } from '../markdown-twins/contract';
+import { EDIT_URL_BASE } from '../../site-config';
+import { GITHUB_ORG_URL, PUBLIC_REPOS } from '../../src/site-constants';
 import { generatedDocId, generatedPaths } from './layout';
 
 // Generated pages' "Edit this page" links point at their data file, under the site's edit base.
@@ -589,7 +589,7 @@ export function renderReleasesIndex(months: readonly ReleaseMonth[]): string {
       custom_edit_url: `${EDIT_URL_BASE}data/releases/`,
     }),
     `Each month lists the releases of the library's repositories, grouped by repository, with breaking changes marked and the steps they need. ${String(months.length)} months and ${String(total)} releases so far. To upgrade several versions at once, read every month in between, oldest first.`,
-    `[Subscribe to the release notes](pathname://${RELEASES_FEED_PATH}) (an Atom feed) to see each new month in your feed reader.`,
+    `[Subscribe to the release notes](pathname://${ROUTES.releasesFeed}) (an Atom feed) to see each new month in your feed reader.`,
   ];
   for (const [year, list] of years) {
     sections.push(`## ${year}`);

@@ -18,12 +18,6 @@ export function markdownTwinPath(pathname: string): string {
 /** The media type of a twin, as `<link rel="alternate" type>` announces it. */
 export const MARKDOWN_MEDIA_TYPE = 'text/markdown';
 
-/**
- * Path of the Atom feed of the monthly release notes: {@link ROUTES.releasesFeed}, under the name
- * the catalog plugin's release pages still import. New code uses `ROUTES.releasesFeed`.
- */
-export const RELEASES_FEED_PATH = ROUTES.releasesFeed;
-
 /** How long the Copy page button shows "Copied" after a copy, in ms. */
 export const COPIED_STATE_MS = 2000;
 
