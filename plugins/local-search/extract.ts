@@ -4,7 +4,7 @@
  */
 import * as cheerio from 'cheerio';
 
-import { areaOf, ROUTES, isUnder, type Area } from '../../src/lib/routes';
+import { areaOf, ROUTES, isUnder, sectionHome, type Area } from '../../src/lib/routes';
 
 /** A heading that a search hit can jump to. */
 export interface SearchHeading {
@@ -47,15 +47,12 @@ export function sectionOf(url: string): string {
   return area === undefined ? 'Pages' : SECTION_OF_AREA[area];
 }
 
-/** `prefix` without its trailing `/`: the section's home (`/tags`). */
-const home = (prefix: string): string => prefix.replace(/\/$/, '');
-
 /** Paths that are not content: the search page itself, tag listings, the not-found page. */
 export function isIndexable(url: string): boolean {
   return !(
     url === ROUTES.search ||
     url === `${ROUTES.notFound}.html` ||
-    url === home(ROUTES.tags) ||
+    url === sectionHome(ROUTES.tags) ||
     isUnder(url, ROUTES.tags)
   );
 }

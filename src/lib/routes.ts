@@ -62,7 +62,7 @@ export type Area = (typeof AREAS)[number];
 export function areaOf(pathname: string): Area | undefined {
   return AREAS.find((area) => {
     const prefix: string = ROUTES[area];
-    return pathname === prefix.replace(/\/$/, '') || isUnder(pathname, prefix);
+    return pathname === sectionHome(prefix) || isUnder(pathname, prefix);
   });
 }
 
@@ -79,6 +79,11 @@ export function releaseMonthUrl(month: string): string {
 /** URL of the knowledge-base article for discussion `number`. */
 export function knowledgeBaseUrl(number: number): string {
   return `${ROUTES.knowledgeBase}${String(number)}`;
+}
+
+/** The home of a section written without its trailing slash: `/guides/` → `/guides`. */
+export function sectionHome(prefix: string): string {
+  return prefix.replace(/\/$/, '');
 }
 
 /** True when `pathname` is `prefix` itself or a page below it (`/faq/` matches `/faq/eks`). */
