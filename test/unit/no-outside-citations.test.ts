@@ -2,8 +2,9 @@
 /**
  * Comments, strings and test names must stand on their own: a reader of this repository has no
  * product specification, facts sheet, issue tracker or developers' guide beside it. Each citation
- * of one ("SPEC §4", "FACTS.md", "issue 7", "the spec says") is to be replaced by the behaviour in
- * words, or by a pointer to a section of ARCHITECTURE.md by its heading. The test lists every
+ * of one (a section number of the specification, the facts sheet's file name, an issue number) is
+ * to be replaced by the behaviour in words, or by a pointer to a section of ARCHITECTURE.md by its
+ * heading. The patterns and samples below are the only places the forms are spelled out. The test lists every
  * citation left, by file and line. It reads every text file of src, plugins, scripts and test and
  * the configuration files at the root (see repo-files.ts); only this file is left out, since it
  * spells the forms out.
