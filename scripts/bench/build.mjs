@@ -80,17 +80,13 @@ export function coldBuild(siteDir, options = {}) {
 }
 
 /**
- * Median figures of `runs` cold builds (each figure's median on its own).
- * @param {string} siteDir
- * @param {number} runs
- * @param {{ onOutput?: (stdout: string, stderr: string) => void }} [options] passed to each coldBuild
+ * Median figures of some cold builds (each figure's median on its own).
+ * @param {BuildSample[]} samples at least one
  * @returns {BuildSample & { runs: number, samples: BuildSample[] }} otherCpuSeconds: the most of any run
  */
-export function measureBuild(siteDir, runs, options = {}) {
-  if (!(runs >= 1)) throw new Error(`bench: the number of build runs must be at least 1, got ${runs}`);
-  const samples = Array.from({ length: runs }, () => coldBuild(siteDir, options));
+export function summarizeBuilds(samples) {
   return {
-    runs,
+    runs: samples.length,
     wallSeconds: median(samples.map((s) => s.wallSeconds)),
     cpuSeconds: median(samples.map((s) => s.cpuSeconds)),
     peakMemoryMiB: median(samples.map((s) => s.peakMemoryMiB)),
@@ -99,6 +95,17 @@ export function measureBuild(siteDir, runs, options = {}) {
       : Math.max(...samples.map((s) => s.otherCpuSeconds)),
     samples,
   };
+}
+
+/**
+ * Median figures of `runs` cold builds of `siteDir` (see {@link summarizeBuilds}).
+ * @param {string} siteDir
+ * @param {number} runs
+ * @returns {BuildSample & { runs: number, samples: BuildSample[] }}
+ */
+export function measureBuild(siteDir, runs) {
+  if (!(runs >= 1)) throw new Error(`bench: the number of build runs must be at least 1, got ${runs}`);
+  return summarizeBuilds(Array.from({ length: runs }, () => coldBuild(siteDir)));
 }
 
 /**

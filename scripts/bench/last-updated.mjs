@@ -16,8 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 
-import { coldBuild } from './build.mjs';
-import { median } from './stats.mjs';
+import { coldBuild, summarizeBuilds } from './build.mjs';
 import { linkNodeModules, makeTempDir, removeTempDir, ROOT } from './workspace.mjs';
 
 /** The prefix of the warning the git-history plugin prints when it shows no dates. */
@@ -101,15 +100,8 @@ export function measureLastUpdated({ runs }) {
       fullSamples.push(coldBuild(fullDir));
       shallowSamples.push(coldBuild(shallowDir, { onOutput: onShallowOutput }));
     }
-    const figures = (samples) => ({
-      runs,
-      wallSeconds: median(samples.map((sample) => sample.wallSeconds)),
-      cpuSeconds: median(samples.map((sample) => sample.cpuSeconds)),
-      peakMemoryMiB: median(samples.map((sample) => sample.peakMemoryMiB)),
-      samples,
-    });
-    const full = figures(fullSamples);
-    const shallow = figures(shallowSamples);
+    const full = summarizeBuilds(fullSamples);
+    const shallow = summarizeBuilds(shallowSamples);
     const fullDates = countDates(path.join(fullDir, 'build'));
     const shallowDates = countDates(path.join(shallowDir, 'build'));
     if (fullDates.pagesWithDate === 0)
