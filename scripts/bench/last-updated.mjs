@@ -20,7 +20,7 @@ import { coldBuild, summarizeBuilds } from './build.mjs';
 import { linkNodeModules, makeTempDir, removeTempDir, ROOT } from './workspace.mjs';
 
 /** The prefix of the warning the git-history plugin prints when it shows no dates. */
-export const NO_HISTORY_WARNING_PREFIX = '[last-updated]';
+const NO_HISTORY_WARNING_PREFIX = '[last-updated]';
 
 /**
  * Clones the repository's HEAD into a new temporary folder and links node_modules.
@@ -47,7 +47,7 @@ function cloneRepo(label, cloneArgs) {
  * @param {string} buildDir
  * @returns {{ pagesWithDate: number, sitemapLastmods: number }}
  */
-export function countDates(buildDir) {
+function countDates(buildDir) {
   let pagesWithDate = 0;
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
