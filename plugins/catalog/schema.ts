@@ -378,6 +378,16 @@ export const releaseEntrySchema = z
     summary: prose(12),
     /** What a reader must do; required for breaking changes. */
     migration: z.string().trim().optional(),
+    /**
+     * The old names of the inputs, outputs, flags or commands this release removes or renames,
+     * each also written in code in the summary or migration. The content checks then require the
+     * reference not to list them (see ARCHITECTURE.md, 'Content checks'). The page does not show
+     * this list: the summary says it in words.
+     */
+    removes: z
+      .array(z.string().regex(/^(?:--)?[a-z][a-z0-9_-]*$/, 'must be an input, output, --flag or command name'))
+      .min(1)
+      .optional(),
   })
   .superRefine((entry, ctx) => {
     if (entry.kind === 'breaking' && (entry.migration === undefined || entry.migration.split(/\s+/).length < 8)) {
