@@ -23,12 +23,28 @@ export interface ReferenceModule {
   inputs: Map<string, string>;
   /** Output name to its description. */
   outputs: Map<string, string>;
+  /**
+   * Attributes of object-typed inputs (`cmk_service_principals` in
+   * `map(object({ cmk_service_principals = list(string) }))`), to their input's name.
+   */
+  attributes: Map<string, string>;
   /** For a script: each command (`openvpn-admin request`, `install.sh`) to its flags. */
   commands: Map<string, Set<string>>;
 }
 
 /** The whole reference, by repository and then by module name. */
 export type ReferenceIndex = Map<string, Map<string, ReferenceModule>>;
+
+/**
+ * The attribute names of the object types in the inputs' type constraints: each name followed by
+ * `=` in `object({ name = type, ... })`.
+ */
+function objectAttributes(inputs: readonly { name: string; type: string }[]): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const input of inputs)
+    for (const match of input.type.matchAll(/([a-z][a-z0-9_]*)\s*=/g)) attributes.set(match[1] ?? '', input.name);
+  return attributes;
+}
 
 /**
  * Indexes the loaded catalog.
@@ -50,6 +66,7 @@ export function indexReference(catalog: Catalog): ReferenceIndex {
         where: `data/modules/${repo.repository}.yml modules (${mod.name})`,
         inputs: new Map(script ? [] : mod.inputs.map((i) => [i.name, i.description])),
         outputs: new Map(script ? [] : mod.outputs.map((o) => [o.name, o.description])),
+        attributes: script ? new Map() : objectAttributes(mod.inputs),
         commands: new Map(script ? mod.commands.map((c) => [c.name, new Set(c.flags.map((f) => f.name))]) : []),
       });
     }
@@ -69,6 +86,7 @@ export function indexReference(catalog: Catalog): ReferenceIndex {
         where: `data/services/${category.category}.yml services (${service.slug})`,
         inputs: new Map(service.inputs.map((i) => [i.name, i.description])),
         outputs: new Map(service.outputs.map((o) => [o.name, o.description])),
+        attributes: objectAttributes(service.inputs),
         commands: new Map(),
       });
     }
@@ -76,9 +94,9 @@ export function indexReference(catalog: Catalog): ReferenceIndex {
   return index;
 }
 
-/** Whether a module declares `name` as an input or output. */
+/** Whether a module declares `name` as an input, an output, or an attribute of an object input. */
 export const declaresName = (mod: ReferenceModule, name: string): boolean =>
-  mod.inputs.has(name) || mod.outputs.has(name);
+  mod.inputs.has(name) || mod.outputs.has(name) || mod.attributes.has(name);
 
 /** Whether a script module has `flag` on any of its commands. */
 export const declaresFlag = (mod: ReferenceModule, flag: string): boolean =>

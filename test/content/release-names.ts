@@ -5,8 +5,9 @@
  * unless this or a later release removes or renames it (`removes`); a removed name must then be
  * gone from the reference. Besides: a module's first release is its `new-module` entry, a
  * service's reference is not older than a Service Catalog release that names it, and an entry
- * that relies on an input whose reference description cites an AWS launch, or introduces a module
- * whose title cites one, is not dated before that launch.
+ * that introduces a module whose reference title cites an AWS launch (`data/launch-dates.yml`) is
+ * not dated before that launch. (Input descriptions are not compared with launch dates: they
+ * describe the input as it is at the reference's version, which may be later than the entry.)
  */
 import type { Catalog } from '../../plugins/catalog/load';
 import { compareVersions } from '../../plugins/catalog/load';
@@ -236,18 +237,6 @@ export async function findReleaseContradictions(
       if (name !== undefined && removedFrom(p, name)) continue;
       const problem = checkMention(mention, all);
       if (problem !== undefined) problems.push(`${where}: ${problem}`);
-      if (mention.code.kind !== 'name') continue;
-      // An entry that relies on an input relies on what its reference says it needs.
-      for (const mod of mention.modules) {
-        const description = mod.inputs.get(mention.code.name) ?? mod.outputs.get(mention.code.name) ?? '';
-        for (const launch of launches) {
-          const phrase = launch.cited_as.find((c) => citesPhrase(description, c));
-          if (phrase !== undefined && entry.date < launch.date)
-            problems.push(
-              `${where}.date: ${entry.date} names "${mention.code.name}", whose description in ${mod.where} cites "${phrase}", but ${launch.name} arrived on ${launch.date}`,
-            );
-        }
-      }
     }
 
     for (const name of entry.removes ?? []) {
