@@ -219,7 +219,8 @@ export async function hclUses(file: string, code: string): Promise<HclUse[]> {
   const terragruntSource = terraformBlocks
     .map((block) => (isRecord(block) && typeof block.source === 'string' ? block.source : undefined))
     .find((source) => source !== undefined);
-  if (isRecord(json.inputs)) uses.push({ where: 'inputs', source: terragruntSource, inputs: Object.keys(json.inputs), outputs: [] });
+  if (isRecord(json.inputs))
+    uses.push({ where: 'inputs', source: terragruntSource, inputs: Object.keys(json.inputs), outputs: [] });
   const topLevel = Object.keys(json).filter((key) => !HCL_BLOCK_TYPES.has(key) && key !== 'inputs');
   if (topLevel.length > 0) uses.push({ where: 'top level', source: undefined, inputs: topLevel, outputs: [] });
   return uses;

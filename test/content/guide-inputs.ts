@@ -16,12 +16,7 @@ import { parseLibrarySource, type ReferenceIndex } from './reference-index';
 const LIBRARY_SOURCE = 'gruntwork-io/terraform-aws-';
 
 /** Checks one module use of one block. */
-function checkUse(
-  where: string,
-  use: HclUse,
-  reference: ReferenceIndex,
-  releases: readonly ReleaseEntry[],
-): string[] {
+function checkUse(where: string, use: HclUse, reference: ReferenceIndex, releases: readonly ReleaseEntry[]): string[] {
   const library = use.source === undefined ? undefined : parseLibrarySource(use.source);
   if (!library) return [];
   const repository = reference.get(library.repository);
@@ -69,7 +64,9 @@ export async function findHclContradictions(
   } catch (error) {
     if (!(error instanceof HclSyntaxError)) throw error;
     // Only a block that names a library module has names to check (a Terraform 0.11 example does not).
-    return code.includes(LIBRARY_SOURCE) ? [`${where}: not valid HCL, so its inputs cannot be checked: ${error.message}`] : [];
+    return code.includes(LIBRARY_SOURCE)
+      ? [`${where}: not valid HCL, so its inputs cannot be checked: ${error.message}`]
+      : [];
   }
   return uses.flatMap((use) => checkUse(where, use, reference, releases));
 }
@@ -84,9 +81,13 @@ export async function findGuideContradictions(
   reference: ReferenceIndex,
   releases: readonly ReleaseEntry[],
 ): Promise<string[]> {
+  // Only a block that names a library module has anything to check; most pages name none.
+  if (!markdown.includes(LIBRARY_SOURCE)) return [];
   const problems: string[] = [];
   const blocks = markdownCode(markdown).blocks.filter((block) => HCL_LANGUAGES.has(block.lang));
   for (const [index, block] of blocks.entries())
-    problems.push(...(await findHclContradictions(`${file}: hcl block ${String(index + 1)}`, block.value, reference, releases)));
+    problems.push(
+      ...(await findHclContradictions(`${file}: hcl block ${String(index + 1)}`, block.value, reference, releases)),
+    );
   return problems;
 }

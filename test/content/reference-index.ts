@@ -66,7 +66,7 @@ export function indexReference(catalog: Catalog): ReferenceIndex {
         where: `data/modules/${repo.repository}.yml modules (${mod.name})`,
         inputs: new Map(script ? [] : mod.inputs.map((i) => [i.name, i.description])),
         outputs: new Map(script ? [] : mod.outputs.map((o) => [o.name, o.description])),
-        attributes: script ? new Map() : objectAttributes(mod.inputs),
+        attributes: script ? new Map<string, string>() : objectAttributes(mod.inputs),
         commands: new Map(script ? mod.commands.map((c) => [c.name, new Set(c.flags.map((f) => f.name))]) : []),
       });
     }
@@ -119,9 +119,8 @@ export const declaresCommand = (mod: ReferenceModule, command: string): boolean 
 export function parseLibrarySource(
   source: string,
 ): { repository: string; module: string; path: string; ref: string | undefined } | undefined {
-  const match = /gruntwork-io\/(terraform-aws-[a-z-]+?)(?:\.git)?\/\/modules\/([a-z0-9_/-]+?)\/?(?:\?ref=([^&]+))?$/.exec(
-    source,
-  );
+  const match =
+    /gruntwork-io\/(terraform-aws-[a-z-]+?)(?:\.git)?\/\/modules\/([a-z0-9_/-]+?)\/?(?:\?ref=([^&]+))?$/.exec(source);
   if (!match) return undefined;
   const [, repository = '', modulePath = '', ref] = match;
   const segments = modulePath.split('/');
