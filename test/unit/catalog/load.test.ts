@@ -176,6 +176,16 @@ describe('loadCatalog', () => {
     expect(problems).toContainEqual('data/releases/2016-08.yml: entries: must list at least 6 releases');
   });
 
+  it('accepts removed names as inputs, outputs, flags or commands, and rejects anything else', () => {
+    const month = validMonth('2016-06', 'v1.0.0');
+    const entries = month.entries.map((e, i) =>
+      i === 0 ? { ...e, removes: ['aws_region', '--force'] } : i === 1 ? { ...e, removes: ['Bucket Name'] } : e,
+    );
+    expect(problemsOf({ 'releases/2016-06.yml': { ...month, entries } })).toEqual([
+      'data/releases/2016-06.yml: entries[1] (terraform-aws-repo1 v1.0.0).removes[0]: must be an input, output, --flag or command name',
+    ]);
+  });
+
   it('reports every problem at once in the error message', () => {
     expect(() => loadCatalog(writeDataDir({ 'releases/2016-06.yml': { month: '2016-6', entries: [] } }))).toThrow(
       /Invalid data in data\/ \(\d+ problems\):\n {2}- data\/releases\/2016-06\.yml: month: must be YYYY-MM/,
