@@ -21,6 +21,11 @@ import type {
   TerraformModuleEntry,
 } from './schema';
 
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+
 import { ROUTES, releaseMonthUrl } from '../../src/lib/routes';
 import { EDIT_URL_BASE } from '../../site-config';
 import { GITHUB_ORG_URL, PUBLIC_REPOS } from '../../src/site-constants';
@@ -49,12 +54,34 @@ export function servicePermalink(category: string, slug: string): string {
   return `${ROUTES.services}${category}/${slug}`;
 }
 
-/** Escapes prose for MDX: `{`, `}`, `<` and `>` outside inline code become character escapes. */
+const markdownParser = unified().use(remarkParse).use(remarkGfm);
+
+/** Characters MDX reads as the start of an expression or a tag. */
+const MDX_SPECIAL = /[{}<>]/g;
+const HAS_MDX_SPECIAL = /[{}<>]/;
+
+/**
+ * Escapes Markdown for MDX: `{`, `}`, `<` and `>` become character escapes (`\{`) everywhere except
+ * in code, which MDX shows as written: inline code spans and fenced or indented code blocks. Code is
+ * found by parsing the text with remark (CommonMark and GFM), so a fence holding HCL such as
+ * `tags = { Name = "x" }` is left alone and prose around it is escaped. Everything else is kept
+ * byte for byte. Never throws.
+ */
 export function escapeMdx(text: string): string {
-  return text
-    .split(/(`[^`]*`)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/([{}<>])/g, '\\$1')))
-    .join('');
+  if (!HAS_MDX_SPECIAL.test(text)) return text;
+  const code: [number, number][] = [];
+  visit(markdownParser.parse(text), (node) => {
+    if ((node.type === 'code' || node.type === 'inlineCode') && node.position?.start.offset !== undefined) {
+      code.push([node.position.start.offset, node.position.end.offset ?? node.position.start.offset]);
+    }
+  });
+  let result = '';
+  let from = 0;
+  for (const [start, end] of code.sort((a, b) => a[0] - b[0])) {
+    result += text.slice(from, start).replace(MDX_SPECIAL, '\\$&') + text.slice(start, end);
+    from = end;
+  }
+  return result + text.slice(from).replace(MDX_SPECIAL, '\\$&');
 }
 
 /** An explicit heading id. MDX 2+ needs the opening brace escaped: `\{#id}`. */

@@ -192,6 +192,21 @@ describe('text helpers', () => {
     );
   });
 
+  it('leaves fenced code as written, so a migration can show the HCL to change', () => {
+    const migration = [
+      'Move the tags into a map {before}:',
+      '',
+      '```hcl',
+      'module "vpc" {',
+      '  tags = { Team = "platform" }',
+      '}',
+      '```',
+      '',
+      'Then run `terraform plan` <once>.',
+    ].join('\n');
+    expect(escapeMdx(migration)).toBe(migration.replace('{before}', '\\{before\\}').replace('<once>', '\\<once\\>'));
+  });
+
   it('summarizes to the first sentence, at most 160 characters', () => {
     expect(summarize('First sentence here. Second one.')).toBe('First sentence here.');
     expect(summarize('word '.repeat(60)).length).toBeLessThanOrEqual(160);
