@@ -23,6 +23,16 @@ export interface SearchSiteOptions {
    * true (the default) waits for the excerpts.
    */
   excerpts?: boolean;
+  /**
+   * Pagefind filters every search of the query keeps to, such as `{ section: 'Modules' }` (the
+   * index files each page's section and tags as filters).
+   */
+  filters?: Record<string, string | string[]>;
+}
+
+/** Pagefind's search, with the query's filters when it has some. */
+function engineSearch(api: PagefindApi, filters: SearchSiteOptions['filters'], term: string) {
+  return filters ? api.search(term, { filters }) : api.search(term);
 }
 
 const bare = (url: string): string => url.replace(/\/$/, '');
@@ -49,7 +59,7 @@ export function nameInQuery(query: string, names: ReadonlyMap<string, string>): 
  * the query names nothing or the page is already there.
  */
 async function withNamedPage(
-  api: PagefindApi,
+  search: (term: string) => ReturnType<PagefindApi['search']>,
   query: string,
   names: ReadonlyMap<string, string>,
   pages: PageIndex,
@@ -60,7 +70,7 @@ async function withNamedPage(
   const [name, url] = named;
   const isNamed = (result: PagefindResult) => bare(pages.get(result.id)?.url ?? '') === bare(url);
   if (results.some(isNamed)) return results;
-  const page = ((await api.search(name.split('-').join(' ')))?.results ?? []).find(isNamed);
+  const page = ((await search(name.split('-').join(' ')))?.results ?? []).find(isNamed);
   if (!page) return results;
   return [{ ...page, score: Math.max(page.score, ...results.map((result) => result.score)) }, ...results];
 }
@@ -96,21 +106,22 @@ export async function searchSite(
   const correction = correctQuery(trimmed, vocabulary);
   if (correction.kind === 'unmatched') return { query: trimmed, total: 0, hits: [] };
   let searched = { query: correction.query, corrected: correction.corrected };
+  const search = (term: string) => engineSearch(api, options.filters, term);
   const words = engineWords(searched.query.split(' '));
-  let results = (await api.search(words.join(' ')))?.results ?? [];
+  let results = (await search(words.join(' ')))?.results ?? [];
   if (results.length === 0 && words.length > 1) {
     // Pagefind wants every word on the page. When that finds nothing, leave out the words that
     // match no page on their own ("vs", a misspelt filler word) and search with the rest.
-    const found = await Promise.all(words.map(async (word) => ((await api.search(word))?.results.length ?? 0) > 0));
+    const found = await Promise.all(words.map(async (word) => ((await search(word))?.results.length ?? 0) > 0));
     const kept = words.filter((_, i) => found[i]);
     if (kept.length > 0 && kept.length < words.length) {
       searched = { query: kept.join(' '), corrected: true };
-      results = (await api.search(engineWords(kept).join(' ')))?.results ?? [];
+      results = (await search(engineWords(kept).join(' ')))?.results ?? [];
     }
   }
   const pinned = vocabulary.names.get(trimmed.toLowerCase());
   const { pages, excerpts = true } = options;
-  if (pages && !pinned) results = await withNamedPage(api, trimmed, vocabulary.names, pages, results);
+  if (pages && !pinned) results = await withNamedPage(search, trimmed, vocabulary.names, pages, results);
   const outcome = { ...searched, total: results.length };
 
   if (!pages) {

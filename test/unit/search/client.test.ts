@@ -198,7 +198,9 @@ describe('searchSite with page records', () => {
         '/kb/7': [2, '/discussions/knowledge-base/7', 'vpc-app already exists in the state', []],
       },
     });
-    const names = toVocabulary(['which', 'inputs', 'does', 'take', 'already', 'exists'], { 'vpc-app': '/reference/vpc-app/' });
+    const names = toVocabulary(['which', 'inputs', 'does', 'take', 'already', 'exists'], {
+      'vpc-app': '/reference/vpc-app/',
+    });
     const api = fakePagefind({
       'inputs vpc app take': ['/guide'],
       'vpc app': ['/guide', '/vpc-app'],
