@@ -45,6 +45,11 @@ export default tseslint.config(
     },
   },
   {
+    // The njs module of deploy/nginx.conf: an ES module whose default export nginx reads.
+    files: ['deploy/nginx-markdown.js'],
+    languageOptions: { sourceType: 'module' },
+  },
+  {
     // Tests render plain anchors and headings as stand-ins for page content.
     files: ['test/**'],
     rules: { '@docusaurus/no-html-links': 'off', '@docusaurus/prefer-docusaurus-heading': 'off' },

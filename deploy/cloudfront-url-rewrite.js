@@ -8,6 +8,17 @@
 //   a file (/a/b.js)    asked for as it is
 //   encoded slash, NUL byte or `..` segment: 400
 //
+// A page asked for with an Accept header that prefers text/markdown to text/html is asked for as
+// its Markdown twin instead: /x → x.md, /x/ → x/index.md (markdownTwinPath in
+// plugins/markdown-twins/contract.ts). `acceptPreference` and `prefersMarkdown` are the same
+// functions as in deploy/nginx-markdown.js, which nginx runs; the rule is written there. Because the
+// function rewrites the URI, and CloudFront keys its cache on the rewritten URI, HTML and Markdown
+// are cached apart with no Accept header in the cache key. `Vary: Accept, Accept-Encoding` comes
+// from the response-headers policy (scripts/cloudfront-headers-policy.mjs). A viewer-request
+// function cannot see whether an object exists: a page asked for in the other form than its links
+// use (/x/ for the page /x) has no twin at that key and gets the not-found page, where nginx falls
+// back to the twin of the other form.
+//
 // A missing object makes S3 answer 403 (the bucket is private behind origin access control) or
 // 404; the distribution's custom error responses turn both into /404.html with status 404.
 // Both servers are tested against the same table of cases (test/http/url-cases.ts).
@@ -15,6 +26,60 @@
 // The last path segment of a file: a name, a dot, then an extension with at least one letter and
 // no hyphen (`main.3f2a.js`, `en_3f2a.pf_meta`). A page such as `.../cis-v1.5-compliant` is not one.
 var FILE_SEGMENT = /\.[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*$/;
+
+// A q-value as HTTP writes it: 0 to 1 with at most three decimals.
+var QVALUE = /^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$/;
+
+// The range of `accept` that decides the quality of type/subtype, as { specificity, q, index }
+// (specificity 3 for type/subtype, 2 for type/*, 1 for */*; index is its position in the header),
+// or null when no range matches.
+function acceptPreference(accept, type, subtype) {
+  var best = null;
+  var ranges = String(accept || '').split(',');
+  for (var i = 0; i < ranges.length; i++) {
+    var params = ranges[i].split(';');
+    var range = params[0].trim().toLowerCase().split('/');
+    var specificity = 0;
+    if (range.length === 2 && range[0] === type && range[1] === subtype) specificity = 3;
+    else if (range.length === 2 && range[0] === type && range[1] === '*') specificity = 2;
+    else if (range.length === 2 && range[0] === '*' && range[1] === '*') specificity = 1;
+    var q = 1;
+    for (var j = 1; j < params.length; j++) {
+      var equals = params[j].indexOf('=');
+      if (equals !== -1 && params[j].slice(0, equals).trim().toLowerCase() === 'q') {
+        var value = params[j].slice(equals + 1).trim();
+        q = QVALUE.test(value) ? Number(value) : -1;
+      }
+    }
+    if (specificity === 0 || q < 0) continue;
+    if (!best || specificity > best.specificity || (specificity === best.specificity && q > best.q)) {
+      best = { specificity: specificity, q: q, index: i };
+    }
+  }
+  return best;
+}
+
+// True when the Accept header `accept` prefers text/markdown to text/html (see the rule above).
+function prefersMarkdown(accept) {
+  var markdown = acceptPreference(accept, 'text', 'markdown');
+  if (!markdown || markdown.q === 0) return false;
+  var html = acceptPreference(accept, 'text', 'html');
+  if (!html || markdown.q !== html.q) return !html || markdown.q > html.q;
+  return markdown.index < html.index;
+}
+
+// The viewer's Accept header (CloudFront lower-cases header names; repeated headers come as
+// multiValue), or an empty string.
+function acceptHeader(headers) {
+  var header = headers && headers.accept;
+  if (!header) return '';
+  if (!header.multiValue) return header.value;
+  return header.multiValue
+    .map(function (item) {
+      return item.value;
+    })
+    .join(',');
+}
 
 function respond(statusCode, statusDescription, headers) {
   return { statusCode: statusCode, statusDescription: statusDescription, headers: headers || {} };
@@ -56,7 +121,9 @@ function handler(event) {
     });
   }
 
-  if (uri.charAt(uri.length - 1) === '/') request.uri = uri + 'index.html';
-  else if (!FILE_SEGMENT.test(uri.slice(uri.lastIndexOf('/') + 1))) request.uri = uri + '/index.html';
+  var folder = uri.charAt(uri.length - 1) === '/';
+  if (!folder && FILE_SEGMENT.test(uri.slice(uri.lastIndexOf('/') + 1))) return request;
+  if (prefersMarkdown(acceptHeader(request.headers))) request.uri = uri + (folder ? 'index.md' : '.md');
+  else request.uri = uri + (folder ? 'index.html' : '/index.html');
   return request;
 }

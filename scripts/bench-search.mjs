@@ -24,6 +24,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { createRequire } from 'node:module';
 
+import { percentile } from './bench/stats.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
 
 // The modal's page count, the fixtures and the Node search come from the TypeScript sources
@@ -66,11 +67,6 @@ function dirSize(dir) {
   }
   return { raw, gzip, files };
 }
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 async function waitForServer(url) {
   for (let i = 0; i < 120; i += 1) {

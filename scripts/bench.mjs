@@ -20,10 +20,12 @@
  *    builds are checked to show no date and to print one warning.
  * 8. Load test of the production server: autocannon, 50 connections for 30 s, against nginx and
  *    against `docusaurus serve` over the same mix of 500 pages and their assets (bench/load.mjs).
+ * 9. The docs MCP server on build/: start time, `search_docs` latency over the relevance fixture,
+ *    and the size of `read_page` for the largest page (bench/mcp.mjs).
  *
  * Environment, all optional:
  * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview,
- *   lighthouse, search, load. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
+ *   lighthouse, search, load, mcp. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
  *   site uses the build figures of the previous report.
  * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
  * - BENCH_STOCK_PAGES: pages of the stock site (default: our build's HTML page count).
@@ -31,6 +33,7 @@
  * - BENCH_LIGHTHOUSE_RUNS (default 3) and BENCH_LIGHTHOUSE_PAGES (comma list of sample routes).
  * - BENCH_LOAD_CONNECTIONS (default 50), BENCH_LOAD_SECONDS (default 30), BENCH_LOAD_PORT
  *   (default 3404; `docusaurus serve` gets the next port).
+ * - BENCH_MCP_STARTS: starts of the MCP server timed (default 5).
  * - BENCH_OUT: folder for report.md and report.json instead of bench-results/ (for quick tries).
  *
  * A section that fails is reported with its error; the others still run, and the exit code is 1.
@@ -48,6 +51,7 @@ import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.m
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
 import { measureLoad } from './bench/load.mjs';
+import { measureMcp } from './bench/mcp.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
 import { measureScaling, parseExtraPages } from './bench/scaling.mjs';
@@ -67,7 +71,7 @@ const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : DEFAUL
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 /** Sections that BENCH_SKIP can leave out. */
-const SECTIONS = ['build', 'stock', 'scaling', 'history', 'preview', 'lighthouse', 'search', 'load'];
+const SECTIONS = ['build', 'stock', 'scaling', 'history', 'preview', 'lighthouse', 'search', 'load', 'mcp'];
 
 /**
  * Median figures of `runs` cold builds of `siteDir` (see bench/build.mjs).
@@ -231,6 +235,11 @@ async function main() {
 
   const load = await section('load', () => measureLoad(BUILD));
 
+  const mcp = await section('mcp', () => {
+    console.log('bench: the docs MCP server…');
+    return measureMcp(BUILD);
+  });
+
   const report = {
     date: new Date().toISOString(),
     machine: machine(),
@@ -246,6 +255,7 @@ async function main() {
     lighthouse: lighthouse ?? null,
     search: search ?? null,
     load: load ?? null,
+    mcp: mcp ?? null,
   };
   fs.writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
 
@@ -412,6 +422,16 @@ async function main() {
             .map(([code, count]) => `${code}: ${count}`)
             .join(', ')} |`,
       ),
+      '',
+    ]),
+    '## Docs MCP server',
+    '',
+    ...(missing(mcp) ?? [
+      `\`node scripts/mcp.mjs --site build\` driven by the MCP SDK's client over stdio. Start: from spawning the server to the end of the MCP handshake (the search index loaded), median of ${mcp.starts} starts, with the server's CPU time (user + system) at that moment. Search: each of the ${mcp.queries} relevance-fixture queries through \`search_docs\` (5 hits with snippets), from the call to the answer, in one server: first pass, then the same queries again.`,
+      '',
+      '| Start, wall (each) | Start, CPU | search_docs, first pass, p50 / p95 / max (CPU per query) | Second pass, p50 / p95 (CPU per query) | read_page of the largest page |',
+      '|---|---|---|---|---|',
+      `| ${ms(mcp.startMs.median)} (${mcp.startMs.samples.map(ms).join(', ')}) | ${ms(mcp.startCpuMs.median)} | ${mcp.searchMs.first.p50.toFixed(1)} / ${mcp.searchMs.first.p95.toFixed(1)} / ${mcp.searchMs.first.max.toFixed(1)} ms (${mcp.searchMs.first.cpuMsPerQuery.toFixed(1)} ms) | ${mcp.searchMs.second.p50.toFixed(1)} / ${mcp.searchMs.second.p95.toFixed(1)} ms (${mcp.searchMs.second.cpuMsPerQuery.toFixed(1)} ms) | ${kb(mcp.largestPage.returnedBytes)} (\`${mcp.largestPage.path}\`, ${ms(mcp.largestPage.readMs)}) |`,
       '',
     ]),
   ];

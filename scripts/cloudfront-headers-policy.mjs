@@ -2,7 +2,8 @@
 /**
  * Prints the CloudFront response-headers policy of a build: the same security headers nginx
  * sends (the build's `security-headers.json`: Content-Security-Policy with the hashes of the
- * pages' inline scripts, nosniff, Referrer-Policy, Permissions-Policy), as the JSON that
+ * pages' inline scripts, nosniff, Referrer-Policy, Permissions-Policy), and the `Vary` header of
+ * content negotiation (a page is HTML or its Markdown twin by the Accept header), as the JSON that
  * `aws cloudfront create-response-headers-policy --response-headers-policy-config` and
  * `update-response-headers-policy` take.
  *
@@ -12,6 +13,14 @@
 import path from 'node:path';
 
 import { readSecurityHeaders, ServeError } from './nginx-server.mjs';
+
+/**
+ * The Vary header of every answer. S3 cannot store one; pages vary by Accept (HTML or Markdown,
+ * chosen by deploy/cloudfront-url-rewrite.js) and by Accept-Encoding (CloudFront's compression).
+ * Other files vary by encoding alone, so for them `Accept` only costs a browser cache a copy per
+ * Accept header, which the same file always gets.
+ */
+export const VARY = 'Accept, Accept-Encoding';
 
 /** CloudFront's limit on the Content-Security-Policy value of a response-headers policy. */
 export const CLOUDFRONT_CSP_MAX_CHARS = 1783;
@@ -41,8 +50,11 @@ export function responseHeadersPolicy(headers, name = 'gruntwork-docs-security-h
       },
     },
     CustomHeadersConfig: {
-      Quantity: custom.length,
-      Items: custom.map(([header, value]) => ({ Header: header, Value: value, Override: true })),
+      Quantity: custom.length + 1,
+      Items: [
+        ...custom.map(([header, value]) => ({ Header: header, Value: value, Override: true })),
+        { Header: 'Vary', Value: VARY, Override: true },
+      ],
     },
   };
 }

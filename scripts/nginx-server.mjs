@@ -18,8 +18,18 @@ export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const BROTLI_MODULE_PATH =
   process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
+/** nginx's JavaScript module, njs (Debian package `libnginx-mod-http-js`), for content negotiation. */
+export const JS_MODULE_PATH = process.env.NGINX_JS_MODULE ?? '/usr/lib/nginx/modules/ngx_http_js_module.so';
+
+/** The files nginx needs, and the Debian packages that install them. */
+export const NGINX_FILES = [NGINX_PATH, BROTLI_MODULE_PATH, JS_MODULE_PATH];
+export const NGINX_PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static', 'libnginx-mod-http-js'];
+
 /** The configuration template, with {{placeholders}}. */
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf');
+
+/** The njs module that chooses between a page's HTML and its Markdown twin (see the template). */
+export const MARKDOWN_NEGOTIATION = path.join(ROOT, 'deploy', 'nginx-markdown.js');
 
 /** The file, inside a build folder, where the build writes its security headers. */
 export const SECURITY_HEADERS_FILE = 'security-headers.json';
@@ -52,7 +62,7 @@ export function readSecurityHeaders(buildDir) {
  * Fills in the placeholders of the nginx template. Pure.
  * @param {string} template - text of deploy/nginx.conf.
  * @param {{ root: string, listen: string, runtimeDir: string, headers: Record<string, string>,
- *   user?: string, brotliModule?: string }} values
+ *   user?: string, brotliModule?: string, jsModule?: string }} values
  * @returns {string} a complete nginx configuration.
  * @throws {Error} when a header value contains a double quote or a line break, or a placeholder
  *   is left unfilled.
@@ -66,6 +76,8 @@ export function renderNginxConfig(template, values) {
   const replacements = {
     user_directive: values.user ? `user ${values.user};` : '',
     brotli_module: values.brotliModule ?? BROTLI_MODULE_PATH,
+    js_module: values.jsModule ?? JS_MODULE_PATH,
+    markdown_negotiation: MARKDOWN_NEGOTIATION,
     runtime_dir: values.runtimeDir,
     listen: values.listen,
     root: values.root,
@@ -115,15 +127,15 @@ function workerUser() {
  * @returns {Promise<{ url: string, runtimeDir: string, child: import('node:child_process').ChildProcess,
  *   stop: () => Promise<void> }>} `url` has no trailing slash; `stop` ends nginx and removes its
  *   temporary folder.
- * @throws {ServeError} when the build folder or its headers are missing, nginx or its Brotli
- *   module is not installed, the port is in use, or nginx exits or stays silent.
+ * @throws {ServeError} when the build folder or its headers are missing, nginx or its Brotli or
+ *   JavaScript module is not installed, the port is in use, or nginx exits or stays silent.
  */
 export async function startNginx({ buildDir, host = '127.0.0.1', port, timeoutMs = 15_000 }) {
   const root = path.resolve(buildDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new ServeError(`${root} holds no built site (no index.html). Run \`npm run build\` first.`);
   }
-  for (const file of [NGINX_PATH, BROTLI_MODULE_PATH]) {
+  for (const file of NGINX_FILES) {
     if (!fs.existsSync(file))
       throw new ServeError(`${file} is missing; run \`node scripts/ensure-nginx.mjs\` to install nginx`);
   }

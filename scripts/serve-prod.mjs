@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { ensureAptPackages } from './ensure-apt.mjs';
-import { BROTLI_MODULE_PATH, NGINX_PATH, ServeError, startNginx } from './nginx-server.mjs';
+import { NGINX_FILES, NGINX_PACKAGES, ServeError, startNginx } from './nginx-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
@@ -29,8 +29,8 @@ try {
     throw new ServeError(`${buildDir} holds no built site. Run \`npm run build\` first.`);
   const installed = ensureAptPackages({
     label: 'serve:prod',
-    files: [NGINX_PATH, BROTLI_MODULE_PATH],
-    packages: ['nginx', 'libnginx-mod-http-brotli-static'],
+    files: NGINX_FILES,
+    packages: NGINX_PACKAGES,
   });
   if (!installed) process.exit(1);
   const server = await startNginx({ buildDir, host, port });

@@ -38,3 +38,14 @@ export function leastSquares(xs, ys) {
   const slope = sxy / sxx;
   return { slope, intercept: meanY - slope * meanX, r2: syy === 0 ? 1 : (sxy * sxy) / (sxx * syy) };
 }
+
+/**
+ * The p-th percentile of a list of numbers, by the nearest-rank method (p50 of 1..100 is 50).
+ * @param {number[]} values
+ * @param {number} p - 0 to 100.
+ * @returns {number} undefined for an empty list.
+ */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 
 import fc from 'fast-check';
@@ -15,38 +16,52 @@ import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../plugins/static-hosting/security-headers';
 import { responseHeadersPolicy } from '../../scripts/cloudfront-headers-policy.mjs';
 import { BUILD_DIR, readContract } from '../contract/built-site';
-import { URL_CASES } from './url-cases';
+import { ACCEPT, PAGE_VARY, URL_CASES } from './url-cases';
 
-const SOURCE = fs.readFileSync(path.resolve(__dirname, '../../deploy/cloudfront-url-rewrite.js'), 'utf8');
+const FUNCTION_FILE = path.resolve(__dirname, '../../deploy/cloudfront-url-rewrite.js');
+const SOURCE = fs.readFileSync(FUNCTION_FILE, 'utf8');
+
+/** CloudFront's limit on a function's code, in bytes (comments included). */
+const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
+
+type HeaderValues = Record<string, { value: string; multiValue?: { value: string }[] }>;
 
 interface CloudFrontRequest {
   uri: string;
-  querystring: Record<string, { value: string; multiValue?: { value: string }[] }>;
+  querystring: HeaderValues;
+  headers: HeaderValues;
 }
 interface CloudFrontResponse {
   statusCode: number;
   headers: Record<string, { value: string }>;
 }
 
-/** The function's `handler`, from a fresh script context, as CloudFront loads it. */
-function loadHandler(): (event: { request: CloudFrontRequest }) => CloudFrontRequest | CloudFrontResponse {
-  const context = vm.createContext({});
-  vm.runInContext(`${SOURCE}\nthis.handler = handler;`, context);
-  return (context as { handler: (event: { request: CloudFrontRequest }) => CloudFrontRequest | CloudFrontResponse })
-    .handler;
+interface FunctionScope {
+  handler: (event: { request: CloudFrontRequest }) => CloudFrontRequest | CloudFrontResponse;
+  prefersMarkdown: (accept: string) => boolean;
 }
 
-const handler = loadHandler();
+/** The function's top-level functions, from a fresh script context, as CloudFront loads it. */
+function loadFunction(): FunctionScope {
+  const context = vm.createContext({});
+  vm.runInContext(`${SOURCE}\nthis.handler = handler; this.prefersMarkdown = prefersMarkdown;`, context);
+  return context as FunctionScope;
+}
 
-/** A viewer request for `target` (path and query), with the query parsed the way CloudFront does. */
-function viewerRequest(target: string): { request: CloudFrontRequest } {
+const { handler, prefersMarkdown } = loadFunction();
+
+/**
+ * A viewer request for `target` (path and query), with the query parsed the way CloudFront does,
+ * and the Accept header when given (CloudFront lower-cases header names).
+ */
+function viewerRequest(target: string, accept?: string): { request: CloudFrontRequest } {
   const [uri = '', query] = target.split(/\?(.*)/s);
   const querystring: CloudFrontRequest['querystring'] = {};
   for (const pair of (query ?? '').split('&').filter(Boolean)) {
     const [key = '', value = ''] = pair.split(/=(.*)/s);
     querystring[key] = { value };
   }
-  return { request: { uri, querystring } };
+  return { request: { uri, querystring, headers: accept === undefined ? {} : { accept: { value: accept } } } };
 }
 
 function isResponse(result: CloudFrontRequest | CloudFrontResponse): result is CloudFrontResponse {
@@ -56,11 +71,11 @@ function isResponse(result: CloudFrontRequest | CloudFrontResponse): result is C
 describe('CloudFront URL rewrite: the shared URL cases', () => {
   for (const urlCase of URL_CASES.filter((c) => !c.serverOnly)) {
     it(`${urlCase.name}: ${urlCase.request.slice(0, 60)} → ${urlCase.status}`, () => {
-      const result = handler(viewerRequest(urlCase.request));
+      const result = handler(viewerRequest(urlCase.request, urlCase.accept));
       if (urlCase.status === 200 || urlCase.status === 404) {
         // Passed on to S3 with the key of the object that serves it (or, for 404, that is missing).
         expect(isResponse(result)).toBe(false);
-        expect((result as CloudFrontRequest).uri).toBe(`/${urlCase.key ?? ''}`);
+        expect((result as CloudFrontRequest).uri).toBe(`/${urlCase.cloudFrontKey ?? urlCase.key ?? ''}`);
       } else {
         expect(isResponse(result)).toBe(true);
         expect((result as CloudFrontResponse).statusCode).toBe(urlCase.status);
@@ -107,6 +122,76 @@ describe('CloudFront URL rewrite: the URL contract', () => {
   });
 });
 
+describe('CloudFront URL rewrite: content negotiation', () => {
+  it('reads an Accept header that CloudFront passes as several values', () => {
+    const event = viewerRequest('/intro/next-steps');
+    event.request.headers.accept = {
+      value: 'text/html;q=0.5',
+      multiValue: [{ value: 'text/html;q=0.5' }, { value: 'text/markdown' }],
+    };
+    expect((handler(event) as CloudFrontRequest).uri).toBe('/intro/next-steps.md');
+  });
+
+  it.runIf(fs.existsSync(path.join(BUILD_DIR, 'index.html')))(
+    'asks S3 for a twin that exists for each of the 1,134 contract paths asked for as Markdown',
+    () => {
+      const missing = readContract().filter((route) => {
+        const result = handler(viewerRequest(route, ACCEPT.agent));
+        return isResponse(result) || !result.uri.endsWith('.md') || !fs.existsSync(path.join(BUILD_DIR, result.uri));
+      });
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('decides as the nginx module does for any Accept header', async () => {
+    // deploy/nginx-markdown.js is an njs module; its negotiation is plain JavaScript that Node runs too.
+    const nginx = (
+      (await import(
+        /* @vite-ignore */ pathToFileURL(path.resolve(__dirname, '../../deploy/nginx-markdown.js')).href
+      )) as {
+        default: { prefersMarkdown: (accept: string) => boolean };
+      }
+    ).default;
+    const range = fc.constantFrom(
+      'text/markdown',
+      'text/html',
+      'text/*',
+      '*/*',
+      'TEXT/Markdown',
+      'application/json',
+      'text',
+      '*/html',
+    );
+    const param = fc.oneof(
+      fc.constantFrom(
+        'q=0',
+        'q=1',
+        'q=0.5',
+        'q=0.500',
+        'q=1.000',
+        'Q=0.9',
+        'q=.5',
+        'q=2',
+        'q=',
+        'variant=GFM',
+        'charset=utf-8',
+      ),
+      fc.stringMatching(/^ ?q ?= ?[0-9.]{0,5}$/),
+    );
+    const header = fc
+      .array(fc.tuple(range, fc.array(param, { maxLength: 2 }), fc.constantFrom('', ' ', '  ')), { maxLength: 5 })
+      .map((entries) => entries.map(([r, params, space]) => [r, ...params].join(`${space};${space}`)).join(', '));
+    fc.assert(
+      fc.property(header, (accept) => nginx.prefersMarkdown(accept) === prefersMarkdown(accept)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it(`fits CloudFront's limit of ${String(CLOUDFRONT_FUNCTION_MAX_BYTES)} bytes of code`, () => {
+    expect(fs.statSync(FUNCTION_FILE).size).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
+  });
+});
+
 describe('CloudFront response-headers policy', () => {
   const headers = securityHeaders(["'sha256-abc='"], { algoliaAppId: 'BH4D9OD16A', analytics: true });
 
@@ -119,6 +204,7 @@ describe('CloudFront response-headers policy', () => {
     expect(policy.SecurityHeadersConfig.ContentTypeOptions.Override).toBe(true);
     expect(policy.CustomHeadersConfig.Items).toEqual([
       { Header: 'Permissions-Policy', Value: headers['Permissions-Policy'], Override: true },
+      { Header: 'Vary', Value: PAGE_VARY, Override: true },
     ]);
   });
 

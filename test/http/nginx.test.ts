@@ -10,19 +10,20 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BROTLI_MODULE_PATH, NGINX_PATH, startNginx } from '../../scripts/nginx-server.mjs';
+import { NGINX_FILES, startNginx } from '../../scripts/nginx-server.mjs';
 import { BUILD_DIR, htmlFileFor, readContract } from '../contract/built-site';
-import { URL_CASES } from './url-cases';
+import { ACCEPT, PAGE_VARY, URL_CASES, expectedVary } from './url-cases';
 
 const PORT = Number(process.env.HTTP_TEST_PORT ?? 3402);
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'security-headers.json'));
-const hasNginx = fs.existsSync(NGINX_PATH) && fs.existsSync(BROTLI_MODULE_PATH);
+const hasNginx = NGINX_FILES.every((file) => fs.existsSync(file));
 
 interface Answer {
   status: number;
@@ -81,9 +82,17 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
   describe('the shared URL cases', () => {
     for (const urlCase of URL_CASES) {
       it(`${urlCase.name}: ${urlCase.request.slice(0, 60)} → ${urlCase.status}`, async () => {
-        const answer = await get(urlCase.request);
+        const answer = await get(urlCase.request, urlCase.accept === undefined ? {} : { Accept: urlCase.accept });
         expect(answer.status).toBe(urlCase.status);
-        if (urlCase.status === 200) expect(answer.body.equals(file(urlCase.key ?? ''))).toBe(true);
+        if (urlCase.status === 200) {
+          expect(answer.body.equals(file(urlCase.key ?? ''))).toBe(true);
+          if (urlCase.key?.endsWith('.md')) expect(answer.headers['content-type']).toBe('text/markdown; charset=utf-8');
+          if (urlCase.key?.endsWith('.html')) expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+        }
+        if (urlCase.status === 200 || urlCase.status === 404) {
+          expect(answer.headers.vary).toBe(expectedVary(urlCase));
+          if (!urlCase.key?.startsWith('assets/')) expect(answer.headers['cache-control']).toBe('no-cache');
+        }
         if (urlCase.status === 404) {
           expect(fs.existsSync(path.join(BUILD_DIR, urlCase.key ?? ''))).toBe(false);
           expect(answer.body.equals(file('404.html'))).toBe(true);
@@ -118,6 +127,26 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
       const feed = await get('/guides/stay-up-to-date/releases/atom.xml');
       expect(feed.status).toBe(200);
       expect(feed.headers['content-type']).toBe('text/xml; charset=utf-8');
+    });
+  });
+
+  describe('content negotiation', () => {
+    it('answers a twin with the Brotli copy the build wrote, to a client that accepts it', async () => {
+      const answer = await get('/intro/next-steps', { Accept: ACCEPT.agent, 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(answer.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers.vary).toBe(PAGE_VARY);
+      expect(zlib.brotliDecompressSync(answer.body).equals(file('intro/next-steps.md'))).toBe(true);
+    });
+
+    it('revalidates the twin and the HTML apart: an ETag of one is not a match for the other', async () => {
+      const twin = await get('/intro/next-steps', { Accept: ACCEPT.markdown });
+      const etag = twin.headers.etag ?? '';
+      expect(etag).not.toBe('');
+      expect((await get('/intro/next-steps', { Accept: ACCEPT.markdown, 'If-None-Match': etag })).status).toBe(304);
+      const html = await get('/intro/next-steps', { 'If-None-Match': etag });
+      expect(html.status).toBe(200);
+      expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
     });
   });
 
@@ -172,7 +201,7 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
         expect(fs.existsSync(path.join(BUILD_DIR, `${key}${suffix}`)), `${key}${suffix} in build/`).toBe(true);
         const answer = await get(target, { 'Accept-Encoding': encoding });
         expect(answer.headers['content-encoding'], target).toBe(encoding);
-        expect(answer.headers.vary, target).toBe('Accept-Encoding');
+        expect(answer.headers.vary, target).toBe(target.startsWith('/assets/') ? 'Accept-Encoding' : PAGE_VARY);
         expect(answer.body.length, target).toBeLessThan(file(key).length / 2);
         expect(decode(answer.body).equals(file(key)), target).toBe(true);
       }
@@ -181,7 +210,7 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
     it('sends the file itself, still with Vary, to a client that accepts no encoding', async () => {
       const answer = await get('/intro/next-steps');
       expect(answer.headers['content-encoding']).toBeUndefined();
-      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers.vary).toBe(PAGE_VARY);
       expect(answer.body.equals(file('intro/next-steps/index.html'))).toBe(true);
     });
 
@@ -254,10 +283,60 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
   });
 });
 
+describe.runIf(hasBuild && hasNginx)('nginx over a site with a page that has no Markdown twin', () => {
+  let site = '';
+  let small: Awaited<ReturnType<typeof startNginx>> | undefined;
+  const port = PORT + 2;
+  const ask = (target: string): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      http
+        .get(
+          { host: '127.0.0.1', port, path: target, headers: { Accept: ACCEPT.markdown }, agent: false },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => {
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+            });
+          },
+        )
+        .on('error', reject);
+    });
+
+  beforeAll(async () => {
+    // A copy of four files of build/: the home page with its twin, and a doc page without one.
+    site = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-no-twin-'));
+    fs.chmodSync(site, 0o755); // nginx's workers run as another user when the tests run as root
+    for (const key of ['index.html', 'index.md', '404.html', 'security-headers.json', 'intro/next-steps/index.html']) {
+      fs.mkdirSync(path.dirname(path.join(site, key)), { recursive: true });
+      fs.copyFileSync(path.join(BUILD_DIR, key), path.join(site, key));
+    }
+    small = await startNginx({ buildDir: site, port });
+  });
+  afterAll(async () => {
+    await small?.stop();
+    fs.rmSync(site, { recursive: true, force: true });
+  });
+
+  it.each(['/intro/next-steps', '/intro/next-steps/'])('answers %s with its HTML, not an error', async (target) => {
+    const answer = await ask(target);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers.vary).toBe(PAGE_VARY);
+    expect(answer.body.equals(file('intro/next-steps/index.html'))).toBe(true);
+  });
+
+  it('still answers a page that has its twin with the twin', async () => {
+    const answer = await ask('/');
+    expect(answer.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(answer.body.equals(file('index.md'))).toBe(true);
+  });
+});
+
 // Without a build or nginx the checks above cannot run; say so as a failure, not as a skipped test.
 it('finds build/ with its security headers, and nginx with its Brotli module', () => {
   expect(hasBuild, 'no build/security-headers.json: run `npm run build` first').toBe(true);
-  expect(hasNginx, 'no nginx or no Brotli module: run `node scripts/ensure-nginx.mjs`').toBe(true);
+  expect(hasNginx, 'no nginx, or no Brotli or JavaScript module: run `node scripts/ensure-nginx.mjs`').toBe(true);
 });
 
 describe.runIf(hasNginx)('npm run serve:prod refuses to start', () => {

@@ -39,7 +39,11 @@ export interface PagefindResult {
 export interface PagefindApi {
   options: (options: Record<string, unknown>) => Promise<void>;
   init: () => Promise<void>;
-  search: (query: string) => Promise<{ results: PagefindResult[] } | null>;
+  /** `options.filters` keeps the pages whose filter (such as `section`) has one of the values. */
+  search: (
+    query: string,
+    options?: { filters?: Record<string, string | string[]> },
+  ) => Promise<{ results: PagefindResult[] } | null>;
 }
 
 /** Caches one pending load per bundle path, and drops it when it fails. */

@@ -189,6 +189,39 @@ describe('searchSite with page records', () => {
     ]);
   });
 
+  it('brings in the page of a hyphenated module name typed inside a longer query, and lets the ranking place it', async () => {
+    const named = toPageIndex({
+      sections: ['Modules', 'Guides', 'Knowledge Base'],
+      pages: {
+        '/vpc-app': [0, '/reference/vpc-app/', 'vpc-app', [['inputs', 'Inputs', 2]]],
+        '/guide': [1, '/guides/deploy-the-vpc', 'Deploy the VPC', []],
+        '/kb/7': [2, '/discussions/knowledge-base/7', 'vpc-app already exists in the state', []],
+      },
+    });
+    const names = toVocabulary(['which', 'inputs', 'does', 'take', 'already', 'exists'], {
+      'vpc-app': '/reference/vpc-app/',
+    });
+    const api = fakePagefind({
+      'inputs vpc app take': ['/guide'],
+      'vpc app': ['/guide', '/vpc-app'],
+      'vpc app already exists': ['/kb/7'],
+    });
+    // The module page lacks "take", so Pagefind leaves it out; the name brings it back, first.
+    const question = await searchSite(api, names, 'which inputs does `vpc-app` take?', 5, {
+      pages: named,
+      excerpts: false,
+    });
+    expect(question.hits.map((hit) => hit.url)).toEqual(['/reference/vpc-app/', '/guides/deploy-the-vpc']);
+    // Brought in, not pinned: an error message that names the module still ranks its answer first.
+    const error = await searchSite(api, names, 'vpc-app already exists', 5, { pages: named, excerpts: false });
+    expect(error.hits.map((hit) => hit.url)).toEqual(['/discussions/knowledge-base/7', '/reference/vpc-app/']);
+    // A one-word name inside a longer query names nothing: no search by the name alone.
+    const plain = toVocabulary(['rotate', 'password'], { rds: '/reference/rds/' });
+    const rds = fakePagefind({ 'rotate rds password': ['/guide'] });
+    await searchSite(rds, plain, 'rotate rds password', 5, { pages: named, excerpts: false });
+    expect(rds.search).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves stop words out of the engine query, and drops a word that matches no page when nothing holds them all', async () => {
     const api = fakePagefind({
       'taint replace': ['/guides/taint'],
