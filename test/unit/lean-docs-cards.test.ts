@@ -325,7 +325,7 @@ describe('the version metadata of a page', () => {
   it('throws for a doc it does not carry, naming the page, the doc and what to do', () => {
     expect(() => page.docs.intro).toThrow(
       'lean-docs: docs/vpc/index.mdx asks for the doc "intro" (a card of it, or useDocById), which this page does not carry. ' +
-        'Write "intro" as a string literal in docs/vpc/index.mdx or in the component that asks for it. ' +
+        'Write "intro" as a string literal in docs/vpc/index.mdx, or in a component it imports that asks for it. ' +
         'See ARCHITECTURE.md, "Doc cards".',
     );
   });

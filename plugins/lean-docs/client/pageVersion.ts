@@ -58,7 +58,7 @@ export interface PageCarries {
 export function pageVersion(version: PropVersionMetadata, carries: PageCarries): PropVersionMetadata {
   const { page, cardDocs, sidebar } = carries;
   const docAdvice = (id: string): string =>
-    `Write "${id}" as a string literal in ${page} or in the component that asks for it.`;
+    `Write "${id}" as a string literal in ${page}, or in a component it imports that asks for it.`;
   const sidebarAdvice = `Read the page's own sidebar (${sidebar ? `"${sidebar.name}"` : 'none'}) with useDocsSidebar().`;
   return {
     ...version,
