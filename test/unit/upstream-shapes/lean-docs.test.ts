@@ -210,12 +210,16 @@ async function upstreamRoutes(): Promise<RouteConfig[]> {
   return routes;
 }
 
+/** The routes, loaded once for both tests. */
+let loaded: Promise<RouteConfig[]> | undefined;
+const upstream = (): Promise<RouteConfig[]> => (loaded ??= upstreamRoutes());
+
 /** Every route below `route`, `route` first. */
 const flatten = (route: RouteConfig): RouteConfig[] => [route, ...(route.routes ?? []).flatMap(flatten)];
 
-describe("the docs plugin's contentLoaded", { timeout: 60_000 }, () => {
+describe("the docs plugin's contentLoaded", { timeout: 180_000 }, () => {
   it('adds the route tree lean-docs rewrites, with the fields it reads', async () => {
-    const routes = await upstreamRoutes();
+    const routes = await upstream();
     const message = (what: string): string =>
       `${ROUTES_FILE}: ${what} (installed ${installedVersion(DOCS)}, written against ${WRITTEN_AGAINST}). plugins/lean-docs/index.ts (withLeanVersion, pageRoutes) rewrites this tree; update it.`;
     expect(
@@ -266,7 +270,7 @@ describe("the docs plugin's contentLoaded", { timeout: 60_000 }, () => {
   });
 
   it('puts every doc and every sidebar in the version prop, in the shapes card-docs.ts reads', async () => {
-    const routes = await upstreamRoutes();
+    const routes = await upstream();
     const version = routes.flatMap(flatten).find((r) => r.props?.version)?.props?.version as Record<string, unknown>;
     const message = (what: string): string =>
       `${PROPS_FILE} (toVersionMetadataProp): ${what} (installed ${installedVersion(DOCS)}, written against ${WRITTEN_AGAINST}). plugins/lean-docs (index.ts, card-docs.ts, contract.ts CardDoc) reads it; update it.`;
