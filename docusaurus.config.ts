@@ -55,6 +55,12 @@ const isAlgoliaEnabled = ALGOLIA_APP_ID !== '' && ALGOLIA_API_KEY !== '' && ALGO
 const GTAG_MEASUREMENT_ID = process.env.GTAG_MEASUREMENT_ID ?? '';
 const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
 
+/**
+ * Benchmark only (`npm run bench`): the JSON file the phase timer writes, which cuts the build into
+ * phases. Unset in every other build; the timer changes nothing in the output.
+ */
+const BENCH_PHASES_FILE = process.env.BENCH_PHASES_FILE ?? '';
+
 // "Last updated" dates come from git history, read once per build. Without full history (a
 // shallow clone, or no repository) every date would be wrong, so none is shown; the git-history
 // plugin prints the one warning.
@@ -144,6 +150,8 @@ const config = {
   ],
 
   plugins: [
+    // First, so that its postBuild mark comes before any other plugin's postBuild runs.
+    ...(BENCH_PHASES_FILE === '' ? [] : [['./scripts/bench/phase-timer-plugin.cjs', { file: BENCH_PHASES_FILE }]]),
     // The docs: the upstream docs plugin with a lighter version payload (plugins/lean-docs), whose
     // loadContent first generates the reference and release-note pages from data/ into
     // docs/generated/ (plugins/catalog). Invalid data stops the build with the file and field named.

@@ -43,7 +43,12 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { measureSearch } from './bench-search.mjs';
-import { countHtmlPages as countPagesIn, coldBuild, measureBuild as measureBuildOf } from './bench/build.mjs';
+import {
+  countHtmlPages as countPagesIn,
+  coldBuild,
+  measureBuild as measureBuildOf,
+  summarizeBuilds,
+} from './bench/build.mjs';
 import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
@@ -51,7 +56,8 @@ import { measureLoad } from './bench/load.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
 import { measureScaling, parseExtraPages } from './bench/scaling.mjs';
-import { measureStockSite } from './bench/stock-site.mjs';
+import { createStockSite, stockFigures } from './bench/stock-site.mjs';
+import { removeTempDir } from './bench/workspace.mjs';
 
 export { coldBuild, SAMPLE_PAGES };
 
@@ -153,6 +159,36 @@ const ms = (value) => `${Math.round(value)} ms`;
 const mib = (value) => `${value.toFixed(0)} MiB`;
 const ratio = (ours, stock) => `${(ours / stock).toFixed(2)}×`;
 
+/** Names of the build phases in the report, in order (see bench/phase-timer-plugin.cjs). */
+const PHASE_LABELS = {
+  config: 'Config and plugin set-up',
+  loadContent: 'Load content (loadContent, contentLoaded)',
+  bundle: 'Bundles, client and server in parallel',
+  clientBundle: '… client bundle (wall)',
+  serverBundle: '… server bundle (wall)',
+  staticGeneration: 'Static generation (server render of every page)',
+  postBuild: 'Post-build (all plugins, then the broken-link check)',
+};
+
+/**
+ * Markdown rows of the phase table: each phase's median wall and CPU time for this site and the
+ * stock site, and the wall ratio; then this site's post-build steps.
+ */
+function phaseRows(ours, stock) {
+  const span = (value) =>
+    value ? `${seconds(value.wallSeconds)}${value.cpuSeconds === null ? '' : ` / ${seconds(value.cpuSeconds)}`}` : '';
+  const rows = Object.entries(PHASE_LABELS).map(([name, label]) => {
+    const a = ours?.[name];
+    const b = stock?.[name];
+    const r = a && b && b.wallSeconds > 0.05 ? ratio(a.wallSeconds, b.wallSeconds) : '';
+    return `| ${label} | ${span(a)} | ${span(b)} | ${r} |`;
+  });
+  const steps = Object.entries(ours?.postBuildSteps ?? {}).map(
+    ([name, value]) => `| … post-build step \`${name}\` | ${span(value)} | | |`,
+  );
+  return [...rows, ...steps];
+}
+
 /** Markdown lines of a section that was skipped or failed; null when it has figures. */
 function missing(section) {
   if (section === undefined) return ['Skipped (BENCH_SKIP).', ''];
@@ -176,9 +212,34 @@ async function main() {
     }
   };
 
-  const build = await section('build', () => {
-    console.log(`bench: ${RUNS} cold builds of the site…`);
-    return measureBuild(ROOT);
+  // Our builds and the stock site's alternate (ours, stock, ours, …) so that a machine that speeds up
+  // or slows down over the run weighs on both alike.
+  const stockPagesWanted = () => {
+    const count = Number(process.env.BENCH_STOCK_PAGES ?? (fs.existsSync(BUILD) ? countHtmlPages() : NaN));
+    if (!(count >= 1)) throw new Error('bench: no build/ to count our pages in; build first or set BENCH_STOCK_PAGES');
+    return count;
+  };
+  let stockSite = null;
+  if (!skip.has('stock')) {
+    try {
+      stockSite = createStockSite({ pages: stockPagesWanted() });
+    } catch (error) {
+      console.error(`bench: the stock section failed: ${error.stack ?? error.message}`);
+      failures.push('stock');
+    }
+  }
+  const ourSamples = [];
+  const stockSamples = [];
+  const build = await section('build', async () => {
+    for (let run = 1; run <= RUNS; run += 1) {
+      console.log(`bench: cold build ${run} of ${RUNS} of the site…`);
+      ourSamples.push(coldBuild(ROOT));
+      if (stockSite) {
+        console.log(`bench: cold build ${run} of ${RUNS} of a stock Docusaurus site with ${stockSite.pages} pages…`);
+        stockSamples.push(coldBuild(stockSite.dir));
+      }
+    }
+    return summarizeBuilds(ourSamples);
   });
   // Without a fresh build, the ratio to the stock site uses the previous report's figures.
   const previous = previousReport();
@@ -191,22 +252,28 @@ async function main() {
   const pages = fs.existsSync(BUILD) ? countHtmlPages() : null;
   const weights = pages ? await measurePageWeights() : {};
 
-  const stockPages = Number(process.env.BENCH_STOCK_PAGES ?? pages);
-  const stock = await section('stock', () => {
-    if (!(stockPages >= 1))
-      throw new Error('bench: no build/ to count our pages in; build first or set BENCH_STOCK_PAGES');
-    console.log(`bench: ${RUNS} cold builds of a stock Docusaurus site with ${stockPages} pages…`);
-    const figures = measureStockSite({ pages: stockPages, runs: RUNS });
-    const against = ourBuild
-      ? {
-          oursFrom: ourBuild.reusedFrom ?? 'this run',
-          wall: ourBuild.wallSeconds / figures.build.wallSeconds,
-          cpu: ourBuild.cpuSeconds / figures.build.cpuSeconds,
-          peakMemory: ourBuild.peakMemoryMiB / figures.build.peakMemoryMiB,
+  const stock = stockSite
+    ? await section('stock', () => {
+        try {
+          // With the build section skipped, the stock site is built here on its own.
+          while (stockSamples.length < RUNS) stockSamples.push(coldBuild(stockSite.dir));
+          const figures = stockFigures(stockSite, summarizeBuilds(stockSamples));
+          const against = ourBuild
+            ? {
+                oursFrom: ourBuild.reusedFrom ?? 'this run',
+                wall: ourBuild.wallSeconds / figures.build.wallSeconds,
+                cpu: ourBuild.cpuSeconds / figures.build.cpuSeconds,
+                peakMemory: ourBuild.peakMemoryMiB / figures.build.peakMemoryMiB,
+              }
+            : null;
+          return { ...figures, ratio: against };
+        } finally {
+          removeTempDir(stockSite.dir);
         }
-      : null;
-    return { ...figures, ratio: against };
-  });
+      })
+    : skip.has('stock')
+      ? undefined
+      : { error: 'the stock site could not be written' };
 
   const scaling = await section('scaling', () => measureScaling(parseExtraPages(process.env.BENCH_SCALING)));
 
@@ -301,6 +368,16 @@ async function main() {
           ]
         : ['| Ratio | | no build figures of this site to compare | | |']),
       '',
+      ...(ourBuild?.phases || stock.build.phases
+        ? [
+            `Phases, median of the same builds (wall / CPU; the CPU time of a phase is the whole build process's, bundler and render worker threads included; the client and server bundles overlap, so they have wall time only):`,
+            '',
+            '| Phase | This site | Stock Docusaurus | Wall ratio |',
+            '|---|---|---|---|',
+            ...phaseRows(ourBuild?.phases, stock.build.phases),
+            '',
+          ]
+        : []),
     ]),
     '## Last-updated dates',
     '',
