@@ -15,6 +15,7 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
 import catalogDocsPlugin from './plugins/catalog';
 import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
+import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
@@ -167,6 +168,8 @@ const config = {
       } satisfies IdealImageOptions,
     ],
     gitHistoryPlugin,
+    // npm start compiles a page when it is first opened, not all of them before the first.
+    previewPlugin,
     [
       codeHighlightPlugin,
       { lightTheme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },
