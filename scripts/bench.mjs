@@ -22,7 +22,7 @@
  *    against `docusaurus serve` over the same mix of 500 pages and their assets (bench/load.mjs).
  *
  * Environment, all optional:
- * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview,
+ * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview, compression,
  *   lighthouse, search, load. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
  *   site uses the build figures of the previous report.
  * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
@@ -52,6 +52,7 @@ import {
 import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
+import { LEVELS as COMPRESSION_LEVELS, measureCompression } from './bench/compression.mjs';
 import { measureLoad } from './bench/load.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
@@ -73,7 +74,7 @@ const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : DEFAUL
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 /** Sections that BENCH_SKIP can leave out. */
-const SECTIONS = ['build', 'stock', 'scaling', 'history', 'preview', 'lighthouse', 'search', 'load'];
+const SECTIONS = ['build', 'stock', 'scaling', 'history', 'preview', 'compression', 'lighthouse', 'search', 'load'];
 
 /**
  * Median figures of `runs` cold builds of `siteDir` (see bench/build.mjs).
@@ -284,6 +285,11 @@ async function main() {
     return measurePreview();
   });
 
+  const compression = await section('compression', () => {
+    console.log('bench: precompression levels by kind of file…');
+    return measureCompression(BUILD);
+  });
+
   const lighthouse = await section('lighthouse', () => {
     const lighthousePages = selectPages(SAMPLE_PAGES, process.env.BENCH_LIGHTHOUSE_PAGES);
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -310,6 +316,7 @@ async function main() {
     scaling: scaling ?? null,
     history: history ?? null,
     preview: preview ?? null,
+    compression: compression ?? null,
     lighthouse: lighthouse ?? null,
     search: search ?? null,
     load: load ?? null,
@@ -423,6 +430,19 @@ async function main() {
       '| Start to first response | Start to first page rendered | Hot reload of a Markdown edit, median (each) | Reload of a data edit, median (each) |',
       '|---|---|---|---|',
       `| ${seconds(preview.startToFirstResponseMs / 1000)} | ${seconds(preview.startToRenderedMs / 1000)} | ${ms(preview.hotReloadMs.median)} (${preview.hotReloadMs.samples.map(ms).join(', ')}) | ${ms(preview.dataReloadMs.median)} (${preview.dataReloadMs.samples.map(ms).join(', ')}) |`,
+      '',
+    ]),
+    '## Precompression levels',
+    '',
+    ...(missing(compression) ?? [
+      'Every text file of 1 KB or more in build/, by kind: the total size at each level, and the CPU time one core spends compressing them (a sample of up to 8 MB per kind, scaled). The build uses Brotli 10 for `assets/` and 6 for the rest, gzip 9 for all (`compressionLevels` in plugins/static-hosting/compress.ts).',
+      '',
+      `| Kind | Files | Raw | ${COMPRESSION_LEVELS.map(([name]) => name).join(' | ')} |`,
+      `|---|---|---|${COMPRESSION_LEVELS.map(() => '---').join('|')}|`,
+      ...compression.map(
+        (row) =>
+          `| ${row.kind} | ${row.files} | ${kb(row.rawBytes)} | ${COMPRESSION_LEVELS.map(([name]) => `${kb(row.levels[name].bytes)}, ${seconds(row.levels[name].cpuSeconds)}`).join(' | ')} |`,
+      ),
       '',
     ]),
     '## First-load page weight',
