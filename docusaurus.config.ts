@@ -15,6 +15,7 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
 import catalogDocsPlugin from './plugins/catalog';
 import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
+import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
@@ -54,6 +55,12 @@ const isAlgoliaEnabled = ALGOLIA_APP_ID !== '' && ALGOLIA_API_KEY !== '' && ALGO
 /** Google Analytics 4 measurement id (for example `G-XXXXXXXXXX`). */
 const GTAG_MEASUREMENT_ID = process.env.GTAG_MEASUREMENT_ID ?? '';
 const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
+
+/**
+ * Benchmark only (`npm run bench`): the JSON file the phase timer writes, which cuts the build into
+ * phases. Unset in every other build; the timer changes nothing in the output.
+ */
+const BENCH_PHASES_FILE = process.env.BENCH_PHASES_FILE ?? '';
 
 // "Last updated" dates come from git history, read once per build. Without full history (a
 // shallow clone, or no repository) every date would be wrong, so none is shown; the git-history
@@ -144,6 +151,8 @@ const config = {
   ],
 
   plugins: [
+    // First, so that its postBuild mark comes before any other plugin's postBuild runs.
+    ...(BENCH_PHASES_FILE === '' ? [] : [['./scripts/bench/phase-timer-plugin.cjs', { file: BENCH_PHASES_FILE }]]),
     // The docs: the upstream docs plugin with a lighter version payload (plugins/lean-docs), whose
     // loadContent first generates the reference and release-note pages from data/ into
     // docs/generated/ (plugins/catalog). Invalid data stops the build with the file and field named.
@@ -159,6 +168,8 @@ const config = {
       } satisfies IdealImageOptions,
     ],
     gitHistoryPlugin,
+    // npm start compiles a page when it is first opened, not all of them before the first.
+    previewPlugin,
     [
       codeHighlightPlugin,
       { lightTheme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },

@@ -24,7 +24,7 @@
  *    and the size of `read_page` for the largest page (bench/mcp.mjs).
  *
  * Environment, all optional:
- * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview,
+ * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview, compression,
  *   lighthouse, search, load, mcp. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
  *   site uses the build figures of the previous report.
  * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
@@ -46,16 +46,23 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { measureSearch } from './bench-search.mjs';
-import { countHtmlPages as countPagesIn, coldBuild, measureBuild as measureBuildOf } from './bench/build.mjs';
+import {
+  countHtmlPages as countPagesIn,
+  coldBuild,
+  measureBuild as measureBuildOf,
+  summarizeBuilds,
+} from './bench/build.mjs';
 import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
+import { LEVELS as COMPRESSION_LEVELS, measureCompression } from './bench/compression.mjs';
 import { measureLoad } from './bench/load.mjs';
 import { measureMcp } from './bench/mcp.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
 import { measureScaling, parseExtraPages } from './bench/scaling.mjs';
-import { measureStockSite } from './bench/stock-site.mjs';
+import { createStockSite, stockFigures } from './bench/stock-site.mjs';
+import { removeTempDir } from './bench/workspace.mjs';
 
 export { coldBuild, SAMPLE_PAGES };
 
@@ -71,7 +78,18 @@ const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : DEFAUL
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 /** Sections that BENCH_SKIP can leave out. */
-const SECTIONS = ['build', 'stock', 'scaling', 'history', 'preview', 'lighthouse', 'search', 'load', 'mcp'];
+const SECTIONS = [
+  'build',
+  'stock',
+  'scaling',
+  'history',
+  'preview',
+  'compression',
+  'lighthouse',
+  'search',
+  'load',
+  'mcp',
+];
 
 /**
  * Median figures of `runs` cold builds of `siteDir` (see bench/build.mjs).
@@ -157,6 +175,36 @@ const ms = (value) => `${Math.round(value)} ms`;
 const mib = (value) => `${value.toFixed(0)} MiB`;
 const ratio = (ours, stock) => `${(ours / stock).toFixed(2)}×`;
 
+/** Names of the build phases in the report, in order (see bench/phase-timer-plugin.cjs). */
+const PHASE_LABELS = {
+  config: 'Config and plugin set-up',
+  loadContent: 'Load content (loadContent, contentLoaded)',
+  bundle: 'Bundles, client and server in parallel',
+  clientBundle: '… client bundle (wall)',
+  serverBundle: '… server bundle (wall)',
+  staticGeneration: 'Static generation (server render of every page)',
+  postBuild: 'Post-build (all plugins, then the broken-link check)',
+};
+
+/**
+ * Markdown rows of the phase table: each phase's median wall and CPU time for this site and the
+ * stock site, and the wall ratio; then this site's post-build steps.
+ */
+function phaseRows(ours, stock) {
+  const span = (value) =>
+    value ? `${seconds(value.wallSeconds)}${value.cpuSeconds === null ? '' : ` / ${seconds(value.cpuSeconds)}`}` : '';
+  const rows = Object.entries(PHASE_LABELS).map(([name, label]) => {
+    const a = ours?.[name];
+    const b = stock?.[name];
+    const r = a && b && b.wallSeconds > 0.05 ? ratio(a.wallSeconds, b.wallSeconds) : '';
+    return `| ${label} | ${span(a)} | ${span(b)} | ${r} |`;
+  });
+  const steps = Object.entries(ours?.postBuildSteps ?? {}).map(
+    ([name, value]) => `| … post-build step \`${name}\` | ${span(value)} | | |`,
+  );
+  return [...rows, ...steps];
+}
+
 /** Markdown lines of a section that was skipped or failed; null when it has figures. */
 function missing(section) {
   if (section === undefined) return ['Skipped (BENCH_SKIP).', ''];
@@ -180,9 +228,34 @@ async function main() {
     }
   };
 
-  const build = await section('build', () => {
-    console.log(`bench: ${RUNS} cold builds of the site…`);
-    return measureBuild(ROOT);
+  // Our builds and the stock site's alternate (ours, stock, ours, …) so that a machine that speeds up
+  // or slows down over the run weighs on both alike.
+  const stockPagesWanted = () => {
+    const count = Number(process.env.BENCH_STOCK_PAGES ?? (fs.existsSync(BUILD) ? countHtmlPages() : NaN));
+    if (!(count >= 1)) throw new Error('bench: no build/ to count our pages in; build first or set BENCH_STOCK_PAGES');
+    return count;
+  };
+  let stockSite = null;
+  if (!skip.has('stock')) {
+    try {
+      stockSite = createStockSite({ pages: stockPagesWanted() });
+    } catch (error) {
+      console.error(`bench: the stock section failed: ${error.stack ?? error.message}`);
+      failures.push('stock');
+    }
+  }
+  const ourSamples = [];
+  const stockSamples = [];
+  const build = await section('build', async () => {
+    for (let run = 1; run <= RUNS; run += 1) {
+      console.log(`bench: cold build ${run} of ${RUNS} of the site…`);
+      ourSamples.push(coldBuild(ROOT));
+      if (stockSite) {
+        console.log(`bench: cold build ${run} of ${RUNS} of a stock Docusaurus site with ${stockSite.pages} pages…`);
+        stockSamples.push(coldBuild(stockSite.dir));
+      }
+    }
+    return summarizeBuilds(ourSamples);
   });
   // Without a fresh build, the ratio to the stock site uses the previous report's figures.
   const previous = previousReport();
@@ -195,22 +268,28 @@ async function main() {
   const pages = fs.existsSync(BUILD) ? countHtmlPages() : null;
   const weights = pages ? await measurePageWeights() : {};
 
-  const stockPages = Number(process.env.BENCH_STOCK_PAGES ?? pages);
-  const stock = await section('stock', () => {
-    if (!(stockPages >= 1))
-      throw new Error('bench: no build/ to count our pages in; build first or set BENCH_STOCK_PAGES');
-    console.log(`bench: ${RUNS} cold builds of a stock Docusaurus site with ${stockPages} pages…`);
-    const figures = measureStockSite({ pages: stockPages, runs: RUNS });
-    const against = ourBuild
-      ? {
-          oursFrom: ourBuild.reusedFrom ?? 'this run',
-          wall: ourBuild.wallSeconds / figures.build.wallSeconds,
-          cpu: ourBuild.cpuSeconds / figures.build.cpuSeconds,
-          peakMemory: ourBuild.peakMemoryMiB / figures.build.peakMemoryMiB,
+  const stock = stockSite
+    ? await section('stock', () => {
+        try {
+          // With the build section skipped, the stock site is built here on its own.
+          while (stockSamples.length < RUNS) stockSamples.push(coldBuild(stockSite.dir));
+          const figures = stockFigures(stockSite, summarizeBuilds(stockSamples));
+          const against = ourBuild
+            ? {
+                oursFrom: ourBuild.reusedFrom ?? 'this run',
+                wall: ourBuild.wallSeconds / figures.build.wallSeconds,
+                cpu: ourBuild.cpuSeconds / figures.build.cpuSeconds,
+                peakMemory: ourBuild.peakMemoryMiB / figures.build.peakMemoryMiB,
+              }
+            : null;
+          return { ...figures, ratio: against };
+        } finally {
+          removeTempDir(stockSite.dir);
         }
-      : null;
-    return { ...figures, ratio: against };
-  });
+      })
+    : skip.has('stock')
+      ? undefined
+      : { error: 'the stock site could not be written' };
 
   const scaling = await section('scaling', () => measureScaling(parseExtraPages(process.env.BENCH_SCALING)));
 
@@ -219,6 +298,11 @@ async function main() {
   const preview = await section('preview', () => {
     console.log('bench: live preview (docusaurus start, hot reload)…');
     return measurePreview();
+  });
+
+  const compression = await section('compression', () => {
+    console.log('bench: precompression levels by kind of file…');
+    return measureCompression(BUILD);
   });
 
   const lighthouse = await section('lighthouse', () => {
@@ -252,6 +336,7 @@ async function main() {
     scaling: scaling ?? null,
     history: history ?? null,
     preview: preview ?? null,
+    compression: compression ?? null,
     lighthouse: lighthouse ?? null,
     search: search ?? null,
     load: load ?? null,
@@ -311,6 +396,16 @@ async function main() {
           ]
         : ['| Ratio | | no build figures of this site to compare | | |']),
       '',
+      ...(ourBuild?.phases || stock.build.phases
+        ? [
+            `Phases, median of the same builds (wall / CPU; the CPU time of a phase is the whole build process's, bundler and render worker threads included; the client and server bundles overlap, so they have wall time only):`,
+            '',
+            '| Phase | This site | Stock Docusaurus | Wall ratio |',
+            '|---|---|---|---|',
+            ...phaseRows(ourBuild?.phases, stock.build.phases),
+            '',
+          ]
+        : []),
     ]),
     '## Last-updated dates',
     '',
@@ -351,11 +446,24 @@ async function main() {
     '## Live preview',
     '',
     ...(missing(preview) ?? [
-      `\`docusaurus start\` in a temporary copy of the site after \`docusaurus clear\`, timed from spawning it until \`${preview.route}\` answers 200; then that page in Chromium, and ${preview.hotReloadMs.samples.length} edits that each append a paragraph to its Markdown source, timed from the save until the new text is in the page.`,
+      `\`docusaurus start\` in a temporary copy of the site after \`docusaurus clear\`, timed from spawning it until \`${preview.route}\` answers 200, then until that page shows its article in Chromium (pages are compiled when first opened); then ${preview.hotReloadMs.samples.length} edits that each append a paragraph to its Markdown source, timed from the save until the new text is in the page, and ${preview.dataReloadMs.samples.length} edits of a module's description in its data file, timed until the generated page \`${preview.dataReloadMs.route}\` shows it. Targets: first page ≤ 12 s, Markdown edit ≤ 1 s, data edit ≤ 3 s.`,
       '',
-      '| Start to first page served | First load in Chromium (to hydration) | Hot reload, median (each edit) |',
-      '|---|---|---|',
-      `| ${seconds(preview.startToFirstResponseMs / 1000)} | ${ms(preview.firstLoadMs)} | ${ms(preview.hotReloadMs.median)} (${preview.hotReloadMs.samples.map(ms).join(', ')}) |`,
+      '| Start to first response | Start to first page rendered | Hot reload of a Markdown edit, median (each) | Reload of a data edit, median (each) |',
+      '|---|---|---|---|',
+      `| ${seconds(preview.startToFirstResponseMs / 1000)} | ${seconds(preview.startToRenderedMs / 1000)} | ${ms(preview.hotReloadMs.median)} (${preview.hotReloadMs.samples.map(ms).join(', ')}) | ${ms(preview.dataReloadMs.median)} (${preview.dataReloadMs.samples.map(ms).join(', ')}) |`,
+      '',
+    ]),
+    '## Precompression levels',
+    '',
+    ...(missing(compression) ?? [
+      'Every text file of 1 KB or more in build/, by kind: the total size at each level, and the CPU time one core spends compressing them (a sample of up to 8 MB per kind, scaled). The build uses Brotli 10 for `assets/` and 6 for the rest, gzip 9 for all (`compressionLevels` in plugins/static-hosting/compress.ts).',
+      '',
+      `| Kind | Files | Raw | ${COMPRESSION_LEVELS.map(([name]) => name).join(' | ')} |`,
+      `|---|---|---|${COMPRESSION_LEVELS.map(() => '---').join('|')}|`,
+      ...compression.map(
+        (row) =>
+          `| ${row.kind} | ${row.files} | ${kb(row.rawBytes)} | ${COMPRESSION_LEVELS.map(([name]) => `${kb(row.levels[name].bytes)}, ${seconds(row.levels[name].cpuSeconds)}`).join(' | ')} |`,
+      ),
       '',
     ]),
     '## First-load page weight',

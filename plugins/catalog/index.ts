@@ -14,6 +14,7 @@
  * manifest does not list: a hand-written file at a generated path stops the build (see
  * {@link GeneratedFileConflictError}). Generated files are git-ignored: writers edit the data.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
@@ -297,9 +298,31 @@ export function generateCatalogDocs(siteDir: string): Catalog {
 }
 
 /**
+ * A fingerprint of what generation reads: every data file under `dataDir` (any extension, so a
+ * `.yaml` file is noticed), by path and content. Equal fingerprints mean equal generated pages,
+ * as long as the git history did not change in between.
+ * @returns a hex SHA-256; the empty folder's when `dataDir` does not exist.
+ */
+export function dataFingerprint(dataDir: string): string {
+  const hash = createHash('sha256');
+  const files = fs.existsSync(dataDir)
+    ? fs
+        .readdirSync(dataDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .sort()
+    : [];
+  for (const file of files)
+    hash.update(path.relative(dataDir, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+/**
  * Docusaurus plugin factory: the site's docs plugin (`plugins/lean-docs`, same name, id, options,
  * routes and content) whose `loadContent` first runs {@link generateCatalogDocs}, and which also
- * watches `data/` (`.yaml` files too, so that renaming one is reported at once).
+ * watches `data/` (`.yaml` files too, so that renaming one is reported at once). In `npm start`, a
+ * reload whose data files are unchanged since the last generation (an edited doc, say) skips the
+ * generation: the pages are generated once per change of `data/`.
  * @param options - the docs plugin's options, normalized by its `validateOptions`.
  * @throws whatever the docs plugin throws; from `loadContent`, whatever generateCatalogDocs throws.
  */
@@ -307,13 +330,19 @@ export async function catalogDocsPlugin(context: LoadContext, options: unknown):
   const docs = await leanDocsPlugin(context, options);
   const { loadContent, getPathsToWatch } = docs;
   if (loadContent === undefined) throw new Error('catalog: the docs plugin has no loadContent to wrap');
+  const manifest = path.join(context.siteDir, GENERATED_SITE_DIR, MANIFEST_FILE);
+  let generatedFrom: string | undefined;
   return {
     ...docs,
     getPathsToWatch() {
       return [...(getPathsToWatch?.() ?? []), path.join(context.siteDir, 'data/**/*.{yml,yaml}')];
     },
     async loadContent() {
-      generateCatalogDocs(context.siteDir);
+      const fingerprint = dataFingerprint(path.join(context.siteDir, 'data'));
+      if (fingerprint !== generatedFrom || !fs.existsSync(manifest)) {
+        generateCatalogDocs(context.siteDir);
+        generatedFrom = fingerprint;
+      }
       return loadContent();
     },
   };

@@ -65,8 +65,10 @@ export function parseServices(options: unknown): ThirdPartyServices {
 }
 
 /** Docusaurus plugin factory. Its options name the optional third parties the policy allows. */
-export default function staticHostingPlugin(_context: LoadContext, options: unknown): Plugin {
+export default function staticHostingPlugin(context: LoadContext, options: unknown): Plugin {
   const services = parseServices(options);
+  // Beside the bundler's persistent cache, so `docusaurus clear` empties both.
+  const cacheDir = path.join(context.siteDir, 'node_modules', '.cache', 'precompress');
   return {
     name: 'static-hosting',
     getClientModules() {
@@ -77,11 +79,11 @@ export default function staticHostingPlugin(_context: LoadContext, options: unkn
       // Let the other plugins' postBuild steps write first: this one reads what they wrote, and
       // compression walks the folder until nothing changes, so the hashes come last.
       await new Promise((resolve) => setImmediate(resolve));
-      const compressed = await precompressDir(outDir);
+      const compression = await precompressDir(outDir, { cacheDir });
       const headers = await headersForBuild(outDir, services);
       await fs.writeFile(path.join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);
       console.info(
-        `[static-hosting] security headers written, ${String(compressed)} files precompressed in ${String(Date.now() - started)} ms`,
+        `[static-hosting] security headers written, ${String(compression.files)} files precompressed (${String(compression.fromCache)} from the cache) in ${String(Date.now() - started)} ms`,
       );
     },
   };

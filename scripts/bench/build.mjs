@@ -4,6 +4,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { median } from './stats.mjs';
@@ -20,7 +21,65 @@ export const DOCUSAURUS = path.join(ROOT, 'node_modules/@docusaurus/core/bin/doc
  * @property {number} peakMemoryMiB largest resident set size of any one process of the build, MiB
  * @property {number | null} otherCpuSeconds CPU time the rest of the machine used while the build ran,
  *   s (from /proc/stat; null where there is none). Other work makes wall times longer.
+ * @property {Phases | null} phases the build's phases (null when the site's config does not load
+ *   the phase timer)
  */
+
+/**
+ * A build cut into phases by `phase-timer-plugin.cjs`: each with its wall and CPU time, s (the
+ * client and server bundles overlap, so they have wall time only), and the post-build steps the
+ * site's post-build pipeline timed itself (`.docusaurus/post-build-timings.json`), if any.
+ * @typedef {{
+ *   config: Span, loadContent: Span, bundle: Span, clientBundle: Span, serverBundle: Span,
+ *   staticGeneration: Span, postBuild: Span, postBuildSteps: Record<string, Span>,
+ * }} Phases
+ * @typedef {{ wallSeconds: number, cpuSeconds: number | null }} Span
+ */
+
+/** The file name of the post-build pipeline's own step timings, in the generated-files folder. */
+export const POST_BUILD_TIMINGS_FILE = 'post-build-timings.json';
+
+/**
+ * The phases of one build from the phase timer's marks (see phase-timer-plugin.cjs).
+ * @param {{ marks: Record<string, {wallMs: number, cpuMs: number}>, compilers: Record<string, {wallMs: number, cpuMs: number}> }} recorded
+ * @param {Record<string, {wallMs: number, cpuMs: number}>} [steps] post-build step timings, ms
+ * @returns {Phases}
+ * @throws Error naming the missing mark when the build did not pass through every phase.
+ */
+export function phasesOf(recorded, steps = {}) {
+  const { marks, compilers } = recorded;
+  const at = (table, name) => {
+    const value = table[name];
+    if (!value) throw new Error(`bench: the phase timer recorded no "${name}" mark`);
+    return value;
+  };
+  const span = (from, to, withCpu = true) => ({
+    wallSeconds: (to.wallMs - from.wallMs) / 1000,
+    cpuSeconds: withCpu ? (to.cpuMs - from.cpuMs) / 1000 : null,
+  });
+  const clientDone = at(compilers, 'clientDone');
+  const serverDone = at(compilers, 'serverDone');
+  const bundled = clientDone.wallMs > serverDone.wallMs ? clientDone : serverDone;
+  return {
+    config: span(at(marks, 'start'), at(marks, 'factory')),
+    loadContent: span(at(marks, 'factory'), at(marks, 'allContentLoaded')),
+    bundle: span(at(marks, 'allContentLoaded'), bundled),
+    clientBundle: span(at(compilers, 'clientStart'), clientDone, false),
+    serverBundle: span(at(compilers, 'serverStart'), serverDone, false),
+    staticGeneration: span(bundled, at(marks, 'postBuild')),
+    postBuild: span(at(marks, 'postBuild'), at(marks, 'exit')),
+    postBuildSteps: Object.fromEntries(
+      Object.entries(steps).map(([name, step]) => [
+        name,
+        { wallSeconds: step.wallMs / 1000, cpuSeconds: step.cpuMs / 1000 },
+      ]),
+    ),
+  };
+}
+
+function readJson(file) {
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+}
 
 /** CPU time the whole machine has spent busy (not idle or waiting for I/O), s; null without /proc. */
 function machineBusySeconds() {
@@ -48,12 +107,15 @@ export function coldBuild(siteDir, options = {}) {
     throw new Error(`bench: docusaurus clear failed in ${siteDir}: ${String(error.stderr ?? error.message)}`);
   }
   const busyBefore = machineBusySeconds();
+  const phasesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-phases-')), 'phases.json');
   const result = spawnSync('/usr/bin/time', ['-v', process.execPath, DOCUSAURUS, 'build'], {
     cwd: siteDir,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', BENCH_PHASES_FILE: phasesFile },
   });
+  const recorded = readJson(phasesFile);
+  fs.rmSync(path.dirname(phasesFile), { recursive: true, force: true });
   if (result.error) throw new Error(`bench: could not run /usr/bin/time in ${siteDir}: ${result.error.message}`);
   if (result.status !== 0) {
     throw new Error(`bench: build failed in ${siteDir}:\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-4000)}`);
@@ -76,7 +138,30 @@ export function coldBuild(siteDir, options = {}) {
   const busyAfter = machineBusySeconds();
   const otherCpuSeconds =
     busyBefore === null || busyAfter === null ? null : Math.max(0, busyAfter - busyBefore - sample.cpuSeconds);
-  return { ...sample, otherCpuSeconds };
+  const steps = readJson(path.join(siteDir, '.docusaurus', POST_BUILD_TIMINGS_FILE));
+  return { ...sample, otherCpuSeconds, phases: recorded ? phasesOf(recorded, steps) : null };
+}
+
+/** Median of each phase's wall and CPU time over `samples` (null when a sample has no phases). */
+function medianPhases(samples) {
+  if (samples.some((sample) => sample.phases === null)) return null;
+  const medianSpan = (spans) => ({
+    wallSeconds: median(spans.map((span) => span.wallSeconds)),
+    cpuSeconds: spans.some((span) => span.cpuSeconds === null) ? null : median(spans.map((span) => span.cpuSeconds)),
+  });
+  const first = samples[0].phases;
+  const phases = {};
+  for (const name of Object.keys(first)) {
+    if (name === 'postBuildSteps') continue;
+    phases[name] = medianSpan(samples.map((sample) => sample.phases[name]));
+  }
+  phases.postBuildSteps = Object.fromEntries(
+    Object.keys(first.postBuildSteps).map((step) => [
+      step,
+      medianSpan(samples.map((sample) => sample.phases.postBuildSteps[step] ?? { wallSeconds: 0, cpuSeconds: 0 })),
+    ]),
+  );
+  return phases;
 }
 
 /**
@@ -90,6 +175,7 @@ export function summarizeBuilds(samples) {
     wallSeconds: median(samples.map((s) => s.wallSeconds)),
     cpuSeconds: median(samples.map((s) => s.cpuSeconds)),
     peakMemoryMiB: median(samples.map((s) => s.peakMemoryMiB)),
+    phases: medianPhases(samples),
     otherCpuSeconds: samples.some((s) => s.otherCpuSeconds === null)
       ? null
       : Math.max(...samples.map((s) => s.otherCpuSeconds)),

@@ -3,9 +3,12 @@
  * never touched):
  * - start: ms from spawning `docusaurus start` (after `docusaurus clear`) until a GET of a doc page
  *   answers 200 (the dev server holds requests until the first compilation is done);
- * - first load: ms from opening that page in Chromium until React has hydrated it;
+ * - first load: ms from opening that page in Chromium until its article's title is shown (pages are
+ *   compiled when first opened, see plugins/preview), and start to rendered, the two together;
  * - hot reload: ms from appending a paragraph with a unique marker to the doc's source file until
- *   the marker is in the open page's DOM; median of 3 edits.
+ *   the marker is in the open page's DOM; median of 3 edits;
+ * - data reload: the same for a data file, whose generated module page shows the marker in its
+ *   description; median of 3 edits.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +16,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
+import YAML from 'yaml';
 
 import { DOCUSAURUS } from './build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium-config.mjs';
@@ -21,6 +25,13 @@ import { copyRepo, removeTempDir, stopProcessGroup, trackProcess } from './works
 
 /** The doc page the preview figures use (the doc page of the sample pages). */
 export const PREVIEW_ROUTE = '/guides/build-it-yourself/vpc/core-concepts/cidr-notation';
+
+/** The module page the data reload opens, and the data file and module entry it comes from. */
+export const PREVIEW_DATA = {
+  route: '/reference/modules/terraform-aws-vpc/vpc-app/',
+  file: 'data/modules/terraform-aws-vpc.yml',
+  module: 'vpc-app',
+};
 
 const PORT = Number(process.env.BENCH_PREVIEW_PORT ?? 3291);
 const HOST = '127.0.0.1';
@@ -85,6 +96,40 @@ async function waitFor200(url, child, output, timeoutMs) {
 }
 
 /**
+ * Opens the module page of {@link PREVIEW_DATA} and times `edits` changes of its data file: each
+ * appends a unique marker to the module's description, and is timed from the save until the marker
+ * is in the page.
+ * @returns {Promise<number[]>} ms per edit
+ */
+async function measureDataReloads(page, siteDir, edits, output) {
+  await page.goto(`http://${HOST}:${PORT}${PREVIEW_DATA.route}`);
+  await page.locator('article h1').first().waitFor({ timeout: RELOAD_TIMEOUT_MS });
+  await sleep(1000);
+  const file = path.join(siteDir, PREVIEW_DATA.file);
+  const samples = [];
+  for (let i = 1; i <= edits; i += 1) {
+    const marker = `benchdata${i}x${Date.now().toString(36)}`;
+    const data = YAML.parseDocument(fs.readFileSync(file, 'utf8'));
+    const modules = data.get('modules');
+    const entry = modules?.items?.find((item) => item.get('name') === PREVIEW_DATA.module);
+    if (!entry) throw new Error(`bench: ${PREVIEW_DATA.file} has no module ${PREVIEW_DATA.module}`);
+    entry.set('description', `${entry.get('description')} ${marker}`);
+    const editStarted = performance.now();
+    fs.writeFileSync(file, data.toString());
+    try {
+      await page.waitForFunction((text) => document.body?.innerText.includes(text) ?? false, marker, {
+        timeout: RELOAD_TIMEOUT_MS,
+      });
+    } catch (error) {
+      throw new Error(`bench: data edit ${i} of ${file} did not reach the page: ${error.message}\n${output()}`);
+    }
+    samples.push(performance.now() - editStarted);
+    await sleep(1500);
+  }
+  return samples;
+}
+
+/**
  * Measures the dev server in a temporary copy of the repository, then stops it and removes the copy.
  * @param {object} [options]
  * @param {string} [options.route] doc page to open and edit
@@ -93,7 +138,9 @@ async function waitFor200(url, child, output, timeoutMs) {
  *   route: string,
  *   startToFirstResponseMs: number,
  *   firstLoadMs: number,
+ *   startToRenderedMs: number,
  *   hotReloadMs: { median: number, samples: number[] },
+ *   dataReloadMs: { route: string, median: number, samples: number[] },
  * }>} times in ms
  */
 export async function measurePreview({ route = PREVIEW_ROUTE, edits = EDITS } = {}) {
@@ -132,7 +179,9 @@ export async function measurePreview({ route = PREVIEW_ROUTE, edits = EDITS } = 
     const loadStarted = performance.now();
     await page.goto(url);
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: RELOAD_TIMEOUT_MS });
+    await page.locator('article h1').first().waitFor({ timeout: RELOAD_TIMEOUT_MS });
     const firstLoadMs = performance.now() - loadStarted;
+    const startToRenderedMs = performance.now() - started;
     let timer;
     const timeout = new Promise((resolve) => {
       timer = setTimeout(() => resolve(false), 15_000);
@@ -159,7 +208,16 @@ export async function measurePreview({ route = PREVIEW_ROUTE, edits = EDITS } = 
       samples.push(performance.now() - editStarted);
       await sleep(1500); // let the dev server settle before the next edit
     }
-    return { route, startToFirstResponseMs, firstLoadMs, hotReloadMs: { median: median(samples), samples } };
+
+    const dataSamples = await measureDataReloads(page, siteDir, edits, output);
+    return {
+      route,
+      startToFirstResponseMs,
+      firstLoadMs,
+      startToRenderedMs,
+      hotReloadMs: { median: median(samples), samples },
+      dataReloadMs: { route: PREVIEW_DATA.route, median: median(dataSamples), samples: dataSamples },
+    };
   } finally {
     await browser?.close();
     if (server) await stopProcessGroup(server);

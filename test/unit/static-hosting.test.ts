@@ -4,7 +4,7 @@
  * hashes, the origins of optional services and nothing else), the inline code it refuses, and the
  * precompressed twins it writes.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import staticHostingPlugin, { headersForBuild, parseServices } from '../../plugins/static-hosting';
-import { precompressDir } from '../../plugins/static-hosting/compress';
+import { compressionLevels, precompressDir } from '../../plugins/static-hosting/compress';
 import { contentSecurityPolicy, scanInlineScripts } from '../../plugins/static-hosting/security-headers';
 
 /** The policy's directives by name. */
@@ -120,7 +120,8 @@ describe('precompression', () => {
       'img/photo.png': Buffer.alloc(4096, 1),
       'pagefind/fragment/en_1.pf_fragment': Buffer.alloc(4096, 2),
     });
-    expect(await precompressDir(dir)).toBe(2);
+    const report = await precompressDir(dir);
+    expect(report).toMatchObject({ files: 2, compressed: 2, fromCache: 0 });
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'intro/index.html.gz'))).toString()).toBe(html);
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'intro/index.html.br'))).toString()).toBe(html);
     expect(fs.existsSync(path.join(dir, 'assets/js/main.0123abcd.js.br'))).toBe(true);
@@ -128,9 +129,57 @@ describe('precompression', () => {
       expect(fs.existsSync(path.join(dir, name)), name).toBe(false);
   });
 
+  it('writes no twin that saves under 5 %, so the server sends the file itself', async () => {
+    // Random bytes do not compress: neither twin would be smaller.
+    const dir = tempBuild({
+      'data.json': randomBytes(3000),
+      'ok.json': JSON.stringify({ cidr: '10.0.0.0/16' }).repeat(80),
+    });
+    const report = await precompressDir(dir);
+    expect(report.files).toBe(2);
+    expect(fs.existsSync(path.join(dir, 'data.json.br'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'data.json.gz'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'ok.json.br'))).toBe(true);
+  });
+
+  it('gives the hashed assets a higher Brotli quality than pages, which every build rewrites', () => {
+    expect(compressionLevels('assets/js/main.0123abcd.js').brotli).toBeGreaterThan(
+      compressionLevels('guides/index.html').brotli,
+    );
+  });
+
+  it('copies the twins of unchanged files from the cache and compresses only what changed', async () => {
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-'));
+    dirs.push(cacheDir);
+    const files = {
+      'a/index.html': page('<p>Route tables decide where a subnet sends traffic.</p>'.repeat(60)),
+      'b/index.html': page('<p>NAT gateways give private subnets a way out.</p>'.repeat(60)),
+    };
+    const first = await precompressDir(tempBuild(files), { cacheDir });
+    expect(first).toMatchObject({ compressed: 2, fromCache: 0 });
+    const changed = { ...files, 'b/index.html': page('<p>Security groups are stateful.</p>'.repeat(60)) };
+    const secondDir = tempBuild(changed);
+    const second = await precompressDir(secondDir, { cacheDir });
+    expect(second).toMatchObject({ compressed: 1, fromCache: 1 });
+    for (const [name, html] of Object.entries(changed)) {
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(secondDir, `${name}.br`))).toString()).toBe(html);
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(secondDir, `${name}.gz`))).toString()).toBe(html);
+    }
+  });
+
+  it('compresses as usual when the cache folder cannot be written', async () => {
+    const blocker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-blocked-')), 'file');
+    fs.writeFileSync(blocker, 'not a folder');
+    dirs.push(path.dirname(blocker));
+    const dir = tempBuild({ 'index.html': page('<p>Flow logs record accepted and rejected traffic.</p>'.repeat(60)) });
+    const report = await precompressDir(dir, { cacheDir: path.join(blocker, 'cache') });
+    expect(report.compressed).toBe(1);
+    expect(fs.existsSync(path.join(dir, 'index.html.br'))).toBe(true);
+  });
+
   it('runs in postBuild and writes security-headers.json into the build folder', async () => {
     const dir = tempBuild({ 'index.html': page('') });
-    const plugin = staticHostingPlugin({} as never, { analytics: true });
+    const plugin = staticHostingPlugin({ siteDir: dir } as never, { analytics: true });
     await plugin.postBuild?.({ outDir: dir } as never);
     const headers = JSON.parse(fs.readFileSync(path.join(dir, 'security-headers.json'), 'utf8')) as Record<
       string,

@@ -64,6 +64,35 @@ describe('catalogDocsPlugin', () => {
     ).toBe(true);
   });
 
+  it('generates again only when a data file changed since the last generation', async () => {
+    const context = site();
+    const plugin = await catalogDocsPlugin(context, {});
+    const page = path.join(
+      context.siteDir,
+      GENERATED_SITE_DIR,
+      'reference/modules/terraform-aws-vpc/vpc-app/index.mdx',
+    );
+    await plugin.loadContent?.();
+    // A reload after a doc edit: nothing in data/ changed, so a page removed by hand stays removed.
+    fs.rmSync(page);
+    await plugin.loadContent?.();
+    expect(fs.existsSync(page)).toBe(false);
+    // A data file changes: the pages are generated again.
+    const moduleFile = path.join(context.siteDir, 'data/modules/terraform-aws-vpc.yml');
+    fs.appendFileSync(moduleFile, '\n# edited\n');
+    await plugin.loadContent?.();
+    expect(fs.existsSync(page)).toBe(true);
+  });
+
+  it('generates again when the generated folder lost its manifest', async () => {
+    const context = site();
+    const plugin = await catalogDocsPlugin(context, {});
+    await plugin.loadContent?.();
+    fs.rmSync(path.join(context.siteDir, GENERATED_SITE_DIR), { recursive: true });
+    await plugin.loadContent?.();
+    expect(fs.existsSync(path.join(context.siteDir, GENERATED_SITE_DIR, MANIFEST_FILE))).toBe(true);
+  });
+
   it('does not generate until loadContent, so creating the plugin writes nothing', async () => {
     const context = site();
     await catalogDocsPlugin(context, {});
