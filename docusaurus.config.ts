@@ -60,6 +60,17 @@ const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
 // plugin prints the one warning.
 const gitHistory = historyState(__dirname);
 
+/**
+ * Code highlighting (`themeConfig.prism`): the colour themes and the Prism languages the code blocks
+ * use beyond those prism-react-renderer bundles. The same object configures the build-time
+ * highlighter (`remarkHighlightCode` of plugins/code-highlight), so both agree.
+ */
+const PRISM = {
+  theme: lightCodeTheme,
+  darkTheme: darkCodeTheme,
+  additionalLanguages: ['hcl', 'bash', 'docker', 'diff', 'ini'],
+} satisfies Preset.ThemeConfig['prism'];
+
 /** Options of the one docs plugin instance (id `default`), which serves every doc at `/`. */
 const DOCS_OPTIONS = {
   path: 'docs',
@@ -75,13 +86,10 @@ const DOCS_OPTIONS = {
   admonitions: { keywords: ['answer'], extendDefaults: true },
   exclude: ['**/_*.{md,mdx}', '**/README.md'],
   // Code blocks are highlighted at build time (plugins/code-highlight).
-  remarkPlugins: [remarkHighlightCode],
+  remarkPlugins: [[remarkHighlightCode, PRISM]],
   // From git history (see `future.experimental_vcs`); generated pages carry it in front matter.
   showLastUpdateTime: true,
 } satisfies DocsOptions;
-
-/** Extra Prism languages the code blocks use, beyond those prism-react-renderer bundles. */
-const PRISM_ADDITIONAL_LANGUAGES = ['hcl', 'bash', 'docker', 'diff', 'ini'];
 
 const config = {
   title: SITE_TITLE,
@@ -124,7 +132,7 @@ const config = {
         docs: false,
         blog: false,
         pages: {
-          remarkPlugins: [remarkHighlightCode],
+          remarkPlugins: [[remarkHighlightCode, PRISM]],
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/*.test.{js,jsx,ts,tsx}', '**/*.module.css'],
         },
         theme: {
@@ -159,10 +167,9 @@ const config = {
       } satisfies IdealImageOptions,
     ],
     gitHistoryPlugin,
-    [
-      codeHighlightPlugin,
-      { lightTheme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },
-    ],
+    // Code blocks highlighted at build time from `themeConfig.prism`; Prism loads only where a
+    // block's code is known only at run time.
+    codeHighlightPlugin,
     imageZoomPlugin,
     subscriberLinksPlugin,
     // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
@@ -264,11 +271,7 @@ const config = {
       })),
       copyright: COPYRIGHT,
     },
-    prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
-      additionalLanguages: PRISM_ADDITIONAL_LANGUAGES,
-    },
+    prism: PRISM,
     ...(isAlgoliaEnabled
       ? {
           algolia: {
