@@ -11,13 +11,15 @@ import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import type { Options as PagesOptions } from '@docusaurus/plugin-content-pages';
 
 import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
 import catalogDocsPlugin from './plugins/catalog';
 import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
-import markdownTwinsPlugin from './plugins/markdown-twins';
+import markdownTwinsPlugin, { type MarkdownTwinsOptions } from './plugins/markdown-twins';
+import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import releaseFeedPlugin from './plugins/release-feed';
 import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
@@ -54,6 +56,14 @@ const isAlgoliaEnabled = ALGOLIA_APP_ID !== '' && ALGOLIA_API_KEY !== '' && ALGO
 /** Google Analytics 4 measurement id (for example `G-XXXXXXXXXX`). */
 const GTAG_MEASUREMENT_ID = process.env.GTAG_MEASUREMENT_ID ?? '';
 const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
+
+/**
+ * Test only: a folder of pages using writer features the real pages do not use (code known only
+ * at run time, diagrams), built as a second pages-plugin instance at FEATURE_PAGES_ROUTE. Set by
+ * `npm run build:fixtures` (test/fixtures/feature-pages); unset, the site has no such pages.
+ */
+const FEATURE_PAGES_DIR = process.env.FEATURE_PAGES_DIR ?? '';
+const FEATURE_PAGES_ROUTE = process.env.FEATURE_PAGES_ROUTE ?? '/feature-fixtures/';
 
 // "Last updated" dates come from git history, read once per build. Without full history (a
 // shallow clone, or no repository) every date would be wrong, so none is shown; the git-history
@@ -122,7 +132,11 @@ const config = {
     // `.md` files are CommonMark (prose may contain `<` and `{`); `.mdx` files are MDX.
     format: 'detect',
     hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'throw' },
+    // ```mermaid fences become diagrams (@docusaurus/theme-mermaid, below; src/theme/Mermaid).
+    mermaid: true,
   },
+  // Mermaid diagrams; its code loads only on pages that have one (src/theme/Mermaid).
+  themes: ['@docusaurus/theme-mermaid'],
 
   presets: [
     [
@@ -170,6 +184,8 @@ const config = {
     // Code blocks highlighted at build time from `themeConfig.prism`; Prism loads only where a
     // block's code is known only at run time.
     codeHighlightPlugin,
+    // Mermaid's chunks kept few: each costs every page an entry in the runtime's chunk table.
+    mermaidChunksPlugin,
     imageZoomPlugin,
     subscriberLinksPlugin,
     // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
@@ -187,11 +203,28 @@ const config = {
       ? [[analyticsPlugin, { measurementId: GTAG_MEASUREMENT_ID } satisfies AnalyticsOptions]]
       : []),
     // Every page as Markdown (`<path>.md`), llms.txt and llms-full.txt, written in postBuild.
-    markdownTwinsPlugin,
+    [
+      markdownTwinsPlugin,
+      { untwinnedRoutes: FEATURE_PAGES_DIR ? FEATURE_PAGES_ROUTE : undefined } satisfies MarkdownTwinsOptions,
+    ],
     // The Atom feed of the monthly release notes.
     releaseFeedPlugin,
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
+    ...(FEATURE_PAGES_DIR
+      ? [
+          [
+            '@docusaurus/plugin-content-pages',
+            {
+              id: 'feature-pages',
+              path: FEATURE_PAGES_DIR,
+              routeBasePath: FEATURE_PAGES_ROUTE,
+              exclude: ['**/_*', '**/README.md'],
+              remarkPlugins: [[remarkHighlightCode, PRISM]],
+            } satisfies PagesOptions,
+          ],
+        ]
+      : []),
     // Last: precompressed twins and the security headers (a CSP allowing exactly the inline
     // scripts of the built pages and the origins of the services switched on above).
     [

@@ -35,7 +35,7 @@ let loading: Promise<{ default: Highlighter }> | undefined;
 
 /** Loads the highlighter chunk once; later blocks and pages render with it at once. */
 function loadHighlighter(): Promise<{ default: Highlighter }> {
-  loading ??= import('./HighlightedLines').then((module) => {
+  loading ??= import(/* webpackChunkName: "code-highlighter" */ './HighlightedLines').then((module) => {
     loaded = module.default;
     return module;
   });
