@@ -11,6 +11,7 @@ import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import type { Options as PagesOptions } from '@docusaurus/plugin-content-pages';
 
 import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
 import catalogDocsPlugin from './plugins/catalog';
@@ -18,7 +19,8 @@ import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlig
 import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
-import markdownTwinsPlugin from './plugins/markdown-twins';
+import markdownTwinsPlugin, { type MarkdownTwinsOptions } from './plugins/markdown-twins';
+import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import releaseFeedPlugin from './plugins/release-feed';
 import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
@@ -62,10 +64,29 @@ const isAnalyticsEnabled = GTAG_MEASUREMENT_ID !== '';
  */
 const BENCH_PHASES_FILE = process.env.BENCH_PHASES_FILE ?? '';
 
+/**
+ * Test only: a folder of pages using writer features the real pages do not use (code known only
+ * at run time, diagrams), built as a second pages-plugin instance at FEATURE_PAGES_ROUTE. Set by
+ * `npm run build:fixtures` (test/fixtures/feature-pages); unset, the site has no such pages.
+ */
+const FEATURE_PAGES_DIR = process.env.FEATURE_PAGES_DIR ?? '';
+const FEATURE_PAGES_ROUTE = process.env.FEATURE_PAGES_ROUTE ?? '/feature-fixtures/';
+
 // "Last updated" dates come from git history, read once per build. Without full history (a
 // shallow clone, or no repository) every date would be wrong, so none is shown; the git-history
 // plugin prints the one warning.
 const gitHistory = historyState(__dirname);
+
+/**
+ * Code highlighting (`themeConfig.prism`): the colour themes and the Prism languages the code blocks
+ * use beyond those prism-react-renderer bundles. The same object configures the build-time
+ * highlighter (`remarkHighlightCode` of plugins/code-highlight), so both agree.
+ */
+const PRISM = {
+  theme: lightCodeTheme,
+  darkTheme: darkCodeTheme,
+  additionalLanguages: ['hcl', 'bash', 'docker', 'diff', 'ini'],
+} satisfies Preset.ThemeConfig['prism'];
 
 /** Options of the one docs plugin instance (id `default`), which serves every doc at `/`. */
 const DOCS_OPTIONS = {
@@ -82,13 +103,10 @@ const DOCS_OPTIONS = {
   admonitions: { keywords: ['answer'], extendDefaults: true },
   exclude: ['**/_*.{md,mdx}', '**/README.md'],
   // Code blocks are highlighted at build time (plugins/code-highlight).
-  remarkPlugins: [remarkHighlightCode],
+  remarkPlugins: [[remarkHighlightCode, PRISM]],
   // From git history (see `future.experimental_vcs`); generated pages carry it in front matter.
   showLastUpdateTime: true,
 } satisfies DocsOptions;
-
-/** Extra Prism languages the code blocks use, beyond those prism-react-renderer bundles. */
-const PRISM_ADDITIONAL_LANGUAGES = ['hcl', 'bash', 'docker', 'diff', 'ini'];
 
 const config = {
   title: SITE_TITLE,
@@ -121,7 +139,11 @@ const config = {
     // `.md` files are CommonMark (prose may contain `<` and `{`); `.mdx` files are MDX.
     format: 'detect',
     hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'throw' },
+    // ```mermaid fences become diagrams (@docusaurus/theme-mermaid, below; src/theme/Mermaid).
+    mermaid: true,
   },
+  // Mermaid diagrams; its code loads only on pages that have one (src/theme/Mermaid).
+  themes: ['@docusaurus/theme-mermaid'],
 
   presets: [
     [
@@ -131,7 +153,7 @@ const config = {
         docs: false,
         blog: false,
         pages: {
-          remarkPlugins: [remarkHighlightCode],
+          remarkPlugins: [[remarkHighlightCode, PRISM]],
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/*.test.{js,jsx,ts,tsx}', '**/*.module.css'],
         },
         theme: {
@@ -170,10 +192,11 @@ const config = {
     gitHistoryPlugin,
     // npm start compiles a page when it is first opened, not all of them before the first.
     previewPlugin,
-    [
-      codeHighlightPlugin,
-      { lightTheme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },
-    ],
+    // Code blocks highlighted at build time from `themeConfig.prism`; Prism loads only where a
+    // block's code is known only at run time.
+    codeHighlightPlugin,
+    // Mermaid's chunks kept few: each costs every page an entry in the runtime's chunk table.
+    mermaidChunksPlugin,
     imageZoomPlugin,
     subscriberLinksPlugin,
     // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
@@ -191,11 +214,28 @@ const config = {
       ? [[analyticsPlugin, { measurementId: GTAG_MEASUREMENT_ID } satisfies AnalyticsOptions]]
       : []),
     // Every page as Markdown (`<path>.md`), llms.txt and llms-full.txt, written in postBuild.
-    markdownTwinsPlugin,
+    [
+      markdownTwinsPlugin,
+      { untwinnedRoutes: FEATURE_PAGES_DIR ? FEATURE_PAGES_ROUTE : undefined } satisfies MarkdownTwinsOptions,
+    ],
     // The Atom feed of the monthly release notes.
     releaseFeedPlugin,
     // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
     ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
+    ...(FEATURE_PAGES_DIR
+      ? [
+          [
+            '@docusaurus/plugin-content-pages',
+            {
+              id: 'feature-pages',
+              path: FEATURE_PAGES_DIR,
+              routeBasePath: FEATURE_PAGES_ROUTE,
+              exclude: ['**/_*', '**/README.md'],
+              remarkPlugins: [[remarkHighlightCode, PRISM]],
+            } satisfies PagesOptions,
+          ],
+        ]
+      : []),
     // Last: precompressed twins and the security headers (a CSP allowing exactly the inline
     // scripts of the built pages and the origins of the services switched on above).
     [
@@ -275,11 +315,7 @@ const config = {
       })),
       copyright: COPYRIGHT,
     },
-    prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
-      additionalLanguages: PRISM_ADDITIONAL_LANGUAGES,
-    },
+    prism: PRISM,
     ...(isAlgoliaEnabled
       ? {
           algolia: {

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const docusaurusClient = `${root}node_modules/@docusaurus/core/lib/client/exports`;
+const themeClassic = `${root}node_modules/@docusaurus/theme-classic/lib/theme`;
 
 /**
  * Docusaurus ships its client and theme files as `.js` with JSX left in; compile them as JSX when a
@@ -30,6 +31,11 @@ export default defineConfig({
       { find: /^@site\/(.*)$/, replacement: `${root}$1` },
       { find: '@docusaurus/ErrorBoundary', replacement: `${docusaurusClient}/ErrorBoundary.js` },
       { find: '@docusaurus/ExecutionEnvironment', replacement: `${docusaurusClient}/ExecutionEnvironment.js` },
+      { find: '@docusaurus/useIsBrowser', replacement: `${docusaurusClient}/useIsBrowser.js` },
+      {
+        find: '@docusaurus/useIsomorphicLayoutEffect',
+        replacement: `${docusaurusClient}/useIsomorphicLayoutEffect.js`,
+      },
       // The crash screen takes only its error-boundary helpers from theme-common.
       {
         find: /^@docusaurus\/theme-common$/,
@@ -41,6 +47,10 @@ export default defineConfig({
       { find: '@generated/routesChunkNames', replacement: `${root}test/unit/stubs/routesChunkNames.ts` },
       { find: '@theme/NotFound', replacement: `${root}test/unit/stubs/NotFound.tsx` },
       { find: '@theme/Loading', replacement: `${root}src/theme/Loading/index.tsx` },
+      // Code blocks: the theme's line components, and its Prism language loader with a config stub.
+      { find: /^@theme\/CodeBlock\/Line(\/Token)?$/, replacement: `${themeClassic}/CodeBlock/Line$1/index.js` },
+      { find: '@theme/prism-include-languages', replacement: `${themeClassic}/prism-include-languages.js` },
+      { find: '@generated/docusaurus.config', replacement: `${root}test/unit/stubs/docusaurus.config.ts` },
       { find: '@docusaurus/Translate', replacement: `${root}test/unit/stubs/Translate.tsx` },
       { find: '@docusaurus/Head', replacement: `${root}test/unit/stubs/Head.tsx` },
       { find: '@theme/Heading', replacement: `${root}test/unit/stubs/Heading.tsx` },

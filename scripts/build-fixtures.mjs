@@ -6,7 +6,9 @@
  * - hosted search (test Algolia credentials): the preconnect hint, the contextual facet filters and
  *   the theme's /search page;
  * - analytics (a test GA4 measurement id): the page views, IP anonymisation, and Global Privacy
- *   Control and Do Not Track honoured.
+ *   Control and Do Not Track honoured;
+ * - the feature pages (`test/fixtures/feature-pages/`, at `/feature-fixtures/`): writer features the
+ *   real pages do not use, such as code known only at run time and Mermaid diagrams.
  *
  * The values and the output folder come from `test/e2e/fixtures/fixture-build.json`, which the browser
  * tests read too. Nothing is sent anywhere at build time, and the browser tests answer the search
@@ -33,6 +35,8 @@ const result = spawnSync(
       ALGOLIA_API_KEY: fixture.hostedSearch.apiKey,
       ALGOLIA_INDEX_NAME: fixture.hostedSearch.indexName,
       GTAG_MEASUREMENT_ID: fixture.analytics.measurementId,
+      FEATURE_PAGES_DIR: fixture.featurePages.dir,
+      FEATURE_PAGES_ROUTE: fixture.featurePages.route,
     },
   },
 );

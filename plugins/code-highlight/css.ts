@@ -18,8 +18,10 @@ function themeRules(theme: PrismTheme, scope: string): string[] {
   const rules = [
     `${container} { --prism-color: ${String(theme.plain.color)}; --prism-background-color: ${String(theme.plain.backgroundColor)}; }`,
   ];
-  for (const { types, style } of theme.styles) {
-    const selectors = types.map((type) => `${container} .token.${type}`).join(', ');
+  for (const { types, style, languages } of theme.styles) {
+    // An entry limited to some languages applies, as upstream, only to blocks in those languages.
+    const blocks = languages ? languages.map((language) => `${container}.language-${language}`) : [container];
+    const selectors = blocks.flatMap((block) => types.map((type) => `${block} .token.${type}`)).join(', ');
     rules.push(`${selectors} { ${declarations(style)} }`);
   }
   return rules;

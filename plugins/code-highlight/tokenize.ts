@@ -1,10 +1,12 @@
 /**
- * Build-time syntax highlighting: Prism (the copy prism-react-renderer bundles, as the theme
- * uses) with the site's extra languages, run in Node when a page's Markdown is compiled.
+ * Build-time syntax highlighting: the Prism instance prism-react-renderer bundles (the one the
+ * theme highlights with in the browser), with the site's `additionalLanguages` added the way the
+ * theme's `prism-include-languages` adds them, run in Node when a page's Markdown is compiled.
+ * See ARCHITECTURE.md, 'Code highlighting'.
  */
 import { createRequire } from 'node:module';
 
-import { Prism, normalizeTokens } from 'prism-react-renderer';
+import { Prism, normalizeTokens, type EnvConfig } from 'prism-react-renderer';
 
 import type { EncodedLines } from './contract';
 
@@ -13,8 +15,9 @@ const loadedLanguages = new Set<string>();
 
 /**
  * Adds Prism language components (`prismjs/components/prism-<name>`) to the Prism instance
- * prism-react-renderer uses, once each. Prism components register themselves on `globalThis.Prism`,
- * so the instance is mounted there while they load, as the theme does in the browser.
+ * prism-react-renderer uses, once each, exactly as `@theme/prism-include-languages` does in the
+ * browser: Prism components register themselves on `globalThis.Prism`, so the instance is mounted
+ * there while they load, and `php` first loads `markup-templating`, which it builds on.
  * @throws Error when a language has no Prism component.
  */
 export function loadLanguages(languages: readonly string[]): void {
@@ -24,6 +27,7 @@ export function loadLanguages(languages: readonly string[]): void {
   try {
     for (const language of languages) {
       if (loadedLanguages.has(language)) continue;
+      if (language === 'php') require('prismjs/components/prism-markup-templating.js');
       require(`prismjs/components/prism-${language}`);
       loadedLanguages.add(language);
     }
@@ -34,22 +38,26 @@ export function loadLanguages(languages: readonly string[]): void {
 }
 
 /**
- * Highlights `code` as `language`. A language Prism does not know (`text`, `console`) gives one
- * plain token per line, as the theme shows it. Adjacent tokens of the same types are merged.
+ * Highlights `code` as `language`, as prism-react-renderer's `Highlight` does for the theme: the
+ * language lower-cased, Prism's `before-tokenize` and `after-tokenize` hooks run around
+ * `Prism.tokenize` (the Markdown grammar marks fenced code in its `after-tokenize` hook), the
+ * result split into lines by `normalizeTokens`. A language Prism does not know (`console`) gives
+ * one plain token per line, as it does upstream. Tokens are kept one for one with upstream's, so
+ * the page shows the same `span`s.
  * @returns the lines, each a list of `[types, content]`; an empty line is one `['plain', '\n']`.
  */
 export function tokenize(code: string, language: string): EncodedLines {
-  const grammar = Prism.languages[language];
-  const tokens = grammar ? Prism.tokenize(code, grammar) : [code];
-  return normalizeTokens(tokens).map((line) => {
-    const merged: EncodedLines[number] = [];
-    for (const token of line) {
-      const types = token.types.join(' ');
-      const content = token.empty ? '\n' : token.content;
-      const last = merged[merged.length - 1];
-      if (last && last[0] === types && content !== '\n' && last[1] !== '\n') last[1] += content;
-      else merged.push([types, content]);
-    }
-    return merged;
-  });
+  const name = language.toLowerCase();
+  const grammar = Prism.languages[name];
+  let tokens: EnvConfig['tokens'] = [code];
+  if (grammar) {
+    const env: EnvConfig = { code, grammar, language: name, tokens: [] };
+    Prism.hooks.run('before-tokenize', env);
+    env.tokens = Prism.tokenize(env.code, env.grammar);
+    Prism.hooks.run('after-tokenize', env);
+    tokens = env.tokens;
+  }
+  return normalizeTokens(tokens).map((line) =>
+    line.map((token): EncodedLines[number][number] => [token.types.join(' '), token.empty ? '\n' : token.content]),
+  );
 }

@@ -72,6 +72,8 @@ const CHROME = [
   'style',
   'svg',
   '[aria-hidden="true"]',
+  // Not shown to readers: for example a diagram's source (src/theme/Mermaid), kept for converters.
+  '[hidden]',
 ];
 
 /**

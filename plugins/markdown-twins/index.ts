@@ -28,8 +28,19 @@ import { collectPages } from './pages';
 export const LLMS_SUMMARY =
   'Documentation of the Gruntwork Infrastructure as Code Library for AWS: how to build on AWS with Terraform and Terragrunt, a reference page for every library module and service, FAQ pages, monthly release notes and a numbered knowledge base of answered questions.';
 
+/** Options. */
+export interface MarkdownTwinsOptions {
+  /**
+   * A route prefix whose pages get no twin and are left out of the llms files: the test-only
+   * feature pages of the fixture build (`FEATURE_PAGES_ROUTE` in the configuration). Unset, every
+   * route must have a twin.
+   */
+  untwinnedRoutes?: string;
+}
+
 /** Docusaurus plugin factory. */
-export default function markdownTwinsPlugin(context: LoadContext): Plugin {
+export default function markdownTwinsPlugin(context: LoadContext, options: unknown): Plugin {
+  const { untwinnedRoutes } = (options ?? {}) as MarkdownTwinsOptions;
   let docs: DocsContent | undefined;
   let pages: PagesContent | undefined;
   return {
@@ -42,7 +53,8 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
       if (docs === undefined || pages === undefined) throw new Error('markdown-twins: the docs plugin loaded nothing');
       const started = { wall: performance.now(), cpu: process.cpuUsage() };
       const siteUrl = context.siteConfig.url.replace(/\/$/, '');
-      const all = collectPages({ siteDir: context.siteDir, siteUrl, docs, pages, routesPaths });
+      const twinned = untwinnedRoutes ? routesPaths.filter((route) => !route.startsWith(untwinnedRoutes)) : routesPaths;
+      const all = collectPages({ siteDir: context.siteDir, siteUrl, docs, pages, routesPaths: twinned });
       for (const page of all) {
         const file = path.join(outDir, markdownTwinPath(page.path));
         fs.mkdirSync(path.dirname(file), { recursive: true });

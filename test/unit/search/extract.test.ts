@@ -17,6 +17,8 @@ const DOC_PAGE = `<!doctype html><html><head><title>CIDR notation | Gruntwork Do
 <p>The prefix length fixes the leading bits.</p>
 <h3 id="worked-example">Worked example</h3>
 <pre><code>10.0.0.0/16</code></pre><button>Copy</button>
+<pre hidden class="language-mermaid"><code>flowchart LR
+  vpc[VPC] --> subnet[Subnet]</code></pre>
 <h4 id="too-deep">Too deep for the index</h4>
 </div>
 <footer class="theme-doc-footer"><ul><li><a href="/tags/vpc">vpc</a></li><li><a href="/tags/networking">networking</a></li></ul></footer>
@@ -49,6 +51,11 @@ describe('extractSearchRecord', () => {
     for (const chrome of ['Intro', 'Next page', 'Copyright', 'Copy', 'Guides'])
       expect(record?.text).not.toContain(chrome);
     expect(record?.contentHtml).not.toContain('<h1');
+  });
+
+  it('leaves out what readers are not shown: a diagram source kept hidden for converters', () => {
+    expect(record?.text).not.toContain('flowchart');
+    expect(record?.contentHtml).not.toContain('language-mermaid');
   });
 
   it('returns null for a page without main content', () => {

@@ -1,37 +1,38 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2 `theme/CodeBlock/Content/index.js` (MIT).
  *
- * Why: upstream highlights the code in the browser with prism-react-renderer. This version renders
- * the tokens the remark plugin computed at build time (or the plain text when a block has none),
- * with the same markup: `pre.prism-code.language-x > code > div.token-line > span.token.<types>`.
- * Colours come from the plugin's stylesheet, not inline styles.
+ * Why: upstream highlights every block in the browser with prism-react-renderer, so Prism and its
+ * languages are in every page's `main.js`. This version renders the tokens the remark plugin
+ * computed at build time, and only a block without them (code known only at run time) is
+ * highlighted in the browser, by a chunk loaded on demand (`client/RuntimeLines.tsx`). The markup
+ * is upstream's: `pre.prism-code.language-x > code > div.token-line > span.token.<types>`; colours
+ * come from the plugin's stylesheet, not inline styles. See ARCHITECTURE.md, 'Code highlighting'.
  */
 import React, { useContext, type ReactNode, type RefObject } from 'react';
 import clsx from 'clsx';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
-import Line from '@theme/CodeBlock/Line';
-import type { Props as LineProps } from '@theme/CodeBlock/Line';
+import type { Props } from '@theme/CodeBlock/Content';
 
+import RuntimeLines from '../../../client/RuntimeLines';
+import TokenLines from '../../../client/TokenLines';
 import { CodeTokensContext } from '../../../client/tokensContext';
-import { decodeTokens, plainLines, type LineToken } from '../../../contract';
+import { decodeTokens } from '../../../contract';
 import styles from './styles.module.css';
 
-const getLineProps: LineProps['getLineProps'] = ({ className }) => ({ className: clsx('token-line', className) });
-
-const getTokenProps = ({ token }: { token: LineToken }): { className: string; children: string } => ({
-  className: clsx('token', ...token.types),
-  children: token.content,
-});
-
 /** The code of the current block, highlighted. */
-export default function CodeBlockContent({ className }: { className?: string }): ReactNode {
+export default function CodeBlockContent({ className }: Props): ReactNode {
   const {
     metadata,
     wordWrap: { codeBlockRef },
   } = useCodeBlockContext();
   const tokens = useContext(CodeTokensContext);
   const { code, language, lineNumbersStart, lineClassNames } = metadata;
-  const lines = decodeTokens(tokens, code) ?? plainLines(code);
+  const lines = decodeTokens(tokens, code);
+  const showLineNumbers = lineNumbersStart !== undefined;
+  const codeProps = {
+    className: clsx(styles.codeBlockLines, showLineNumbers && styles.codeBlockLinesWithNumbering),
+    style: showLineNumbers ? { counterReset: `line-count ${String(lineNumbersStart - 1)}` } : undefined,
+  };
   return (
     <pre
       ref={codeBlockRef as RefObject<HTMLPreElement>}
@@ -39,23 +40,19 @@ export default function CodeBlockContent({ className }: { className?: string }):
       tabIndex={0}
       className={clsx(className, 'prism-code', `language-${language}`, styles.codeBlock, 'thin-scrollbar')}
     >
-      <code
-        className={clsx(styles.codeBlockLines, lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering)}
-        style={
-          lineNumbersStart === undefined ? undefined : { counterReset: `line-count ${String(lineNumbersStart - 1)}` }
-        }
-      >
-        {lines.map((line, index) => (
-          <Line
-            key={index}
-            line={line}
-            getLineProps={getLineProps}
-            getTokenProps={getTokenProps}
-            classNames={lineClassNames[index]}
-            showLineNumbers={lineNumbersStart !== undefined}
-          />
-        ))}
-      </code>
+      {lines ? (
+        <code {...codeProps}>
+          <TokenLines lines={lines} lineClassNames={lineClassNames} showLineNumbers={showLineNumbers} />
+        </code>
+      ) : (
+        <RuntimeLines
+          codeProps={codeProps}
+          code={code}
+          language={language}
+          lineClassNames={lineClassNames}
+          showLineNumbers={showLineNumbers}
+        />
+      )}
     </pre>
   );
 }
