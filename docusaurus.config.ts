@@ -35,6 +35,7 @@ import {
   EDIT_URL_BASE,
   FOOTER_GROUPS,
   SEARCH_EXTERNAL_URL_REGEX,
+  SITE_KEYWORDS,
   SITE_TAGLINE,
   SITE_TITLE,
   SITE_URL,
@@ -279,7 +280,7 @@ export function createSiteConfig(content: SiteContent = SITE_CONTENT) {
     ],
 
     themeConfig: {
-      metadata: [{ name: 'keywords', content: 'terraform, terragrunt, aws, infrastructure as code, gruntwork' }],
+      metadata: [{ name: 'keywords', content: SITE_KEYWORDS }],
       // The announcement links the site's sections, so it needs the site's content.
       ...(content.siteContentSteps
         ? {

@@ -46,10 +46,27 @@ function show(value: Json | undefined): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
-/** The message of a difference: page, feature, where, and both values. */
-export function describeDifference(page: string, feature: string, difference: Difference): string {
+/** The indexes of the items of two lists that differ (every index when either is no list). */
+export function differingItems(site: Json | undefined, stock: Json | undefined): number[] {
+  if (!Array.isArray(site) || !Array.isArray(stock)) return [];
+  return Array.from({ length: Math.max(site.length, stock.length) }, (_, index) => index).filter(
+    (index) => firstDifference(site[index], stock[index]) !== null,
+  );
+}
+
+/**
+ * The message of a difference: page, feature, where, both values, and for a list (code blocks,
+ * admonitions, ...) which of its items differ.
+ */
+export function describeDifference(
+  page: string,
+  feature: string,
+  difference: Difference,
+  items: readonly number[] = [],
+): string {
+  const which = items.length > 0 ? ` (items ${items.join(', ')} differ)` : '';
   return (
-    `${page}: ${feature} differs at ${difference.path}\n` +
+    `${page}: ${feature} differs at ${difference.path}${which}\n` +
     `  site:  ${show(difference.site)}\n` +
     `  stock: ${show(difference.stock)}`
   );

@@ -260,9 +260,13 @@ export function readBodyBlocks(): BodyBlocks {
         width: element.naturalWidth,
       };
     }),
+    // The text a diagram shows: its labels, not its embedded stylesheet (whose ids are random).
     svgs: all('svg[role="img"], .docusaurus-mermaid-container svg').map((svg) => ({
       name: svg.getAttribute('aria-label') ?? svg.getAttribute('aria-roledescription') ?? '',
-      text: svg.textContent.replace(/\s+/g, ' ').trim(),
+      text: Array.from(svg.querySelectorAll('text, foreignObject'))
+        .map((label) => label.textContent.replace(/\s+/g, ' ').trim())
+        .filter((label) => label !== '')
+        .join(' | '),
     })),
     links: all('a[href]')
       .filter((link) => !link.classList.contains('hash-link') && link.closest('.tabs-container, .card') === null)

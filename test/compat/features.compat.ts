@@ -6,18 +6,29 @@
  * `allowed-differences.ts` lists it. README.md, "Compatibility with stock Docusaurus", describes
  * the rules.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { launchBrowser, openWatchedPage, type WatchedPage } from '../e2e/browser';
 import { allowedDifferencesFor } from './allowed-differences';
 import { COMPAT_BUILDS, type CompatBuild } from './builds';
-import { buildStopReason, describeDifference, firstDifference, type Json } from './compare';
+import { buildStopReason, describeDifference, differingItems, firstDifference, type Json } from './compare';
 import { readBodyBlocks, readCodeBlocks, readDocChrome, readNavigation, readPageFacts } from './extract';
 import { FIXTURE_PAGES, PAGE_FEATURES, type FeatureName, type PageFeature } from './features';
 
 const urls = inject('compatUrls');
+
+/** Where every value read from a page is written, one JSON file per build and page. */
+const DUMP_DIR = path.resolve(__dirname, '../../test-results/compat');
 const errors = inject('compatErrors');
+
+/** Longest open or close animation of a details block, in ms. */
+const DETAILS_ANIMATION_MS = 500;
+
+/** How long the copy button may take to say "Copied", in ms (it says it for 1,000 ms). */
+const COPIED_WAIT_MS = 900;
 
 /** How long a page may take to draw its Mermaid diagrams, in ms. */
 const DIAGRAM_WAIT_MS = 10_000;
@@ -42,14 +53,14 @@ async function openPage(build: CompatBuild): Promise<WatchedPage> {
   return watched;
 }
 
-/** Goes to `path` of `build` and waits for hydration (and for diagrams, on pages that have them). */
-async function goTo(watched: WatchedPage, build: CompatBuild, path: string): Promise<Page> {
+/** Goes to `pagePath` of `build` and waits for hydration (and for diagrams, on pages that have them). */
+async function goTo(watched: WatchedPage, build: CompatBuild, pagePath: string): Promise<Page> {
   const { page } = watched;
-  await page.goto(`${urls[build]}${path}`);
+  await page.goto(`${urls[build]}${pagePath}`);
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
   if (
     (await page.locator('code.language-mermaid, .docusaurus-mermaid-container').count()) > 0 ||
-    path === '/diagrams'
+    pagePath === '/diagrams'
   ) {
     await page
       .locator('.docusaurus-mermaid-container svg')
@@ -76,10 +87,23 @@ async function textAndRoles(page: Page): Promise<string> {
   return ((await body.count()) > 0 ? body.first() : page.locator('main').first()).ariaSnapshot();
 }
 
-/** Every per-page feature of `path` in `build`. */
-async function readPage(build: CompatBuild, path: string): Promise<Record<PageFeature, Json>> {
+/**
+ * The console errors, CSP violations and foreign requests of a page, by their first line (stack
+ * frames name each build's own bundle files), with how often each happened.
+ */
+function problemCounts(problems: readonly string[], origin: RegExp): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const problem of problems) {
+    const line = (problem.split('\n')[0] ?? '').replace(origin, '<origin>');
+    counts[line] = (counts[line] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** Every per-page feature of `pagePath` in `build`. */
+async function readPage(build: CompatBuild, pagePath: string): Promise<Record<PageFeature, Json>> {
   const watched = await openPage(build);
-  const page = await goTo(watched, build, path);
+  const page = await goTo(watched, build, pagePath);
   const facts = await page.evaluate(readPageFacts);
   const navigation = await page.evaluate(readNavigation);
   const body = await page.evaluate(readBodyBlocks);
@@ -115,9 +139,13 @@ async function readPage(build: CompatBuild, path: string): Promise<Record<PageFe
     'doc cards': navigation.cards,
     'doc footer': { editLink: chrome.editLink, lastUpdated: chrome.lastUpdated },
     'controls above the body': { actions: chrome.actions },
-    'console errors': watched.problems.map((problem) => problem.replace(origin, '<origin>')),
+    'console errors': problemCounts(watched.problems, origin),
   };
   await watched.context.close();
+  // Kept for reading a failure in full: test-results/compat/<build><path>.json.
+  const dump = path.join(DUMP_DIR, build, `${pagePath === '/' ? 'index' : pagePath.replace(/\/$/, '/index')}.json`);
+  fs.mkdirSync(path.dirname(dump), { recursive: true });
+  fs.writeFileSync(dump, `${JSON.stringify(values, null, 2)}\n`);
   return values as Record<PageFeature, Json>;
 }
 
@@ -132,7 +160,7 @@ function expectSame(page: string, feature: FeatureName, values: Record<CompatBui
     stock = allowed.normalize(stock, 'stock');
   }
   const difference = firstDifference(site, stock);
-  if (difference) expect.fail(describeDifference(page, feature, difference));
+  if (difference) expect.fail(describeDifference(page, feature, difference, differingItems(site, stock)));
 }
 
 /** Fails when a build stopped, with the reason from its log. */
@@ -154,31 +182,30 @@ async function compareBuilds(
   expectSame(page, feature, values);
 }
 
-describe.each(FIXTURE_PAGES)('%s', (path) => {
+describe.each(FIXTURE_PAGES)('%s', (pagePath) => {
   let values: Record<CompatBuild, Record<PageFeature, Json>> | undefined;
   beforeAll(async () => {
     if (COMPAT_BUILDS.some((build) => errors[build] !== '')) return;
-    values = { site: await readPage('site', path), stock: await readPage('stock', path) };
+    values = { site: await readPage('site', pagePath), stock: await readPage('stock', pagePath) };
   });
 
   it.each(PAGE_FEATURES)('%s', (feature) => {
     expectBothBuilt();
-    if (!values) throw new Error(`compat: ${path} was not read`);
-    expectSame(path, feature, { site: values.site[feature], stock: values.stock[feature] });
+    if (!values) throw new Error(`compat: ${pagePath} was not read`);
+    expectSame(pagePath, feature, { site: values.site[feature], stock: values.stock[feature] });
   });
 });
 
 describe('interactions', () => {
-  /** Opens `path` of `build`, runs `act` and returns what it reads, closing the page after. */
+  /** Opens `pagePath` of `build`, runs `act` and returns what it reads, closing the page after. */
   const onPage =
-    (path: string, act: (page: Page, build: CompatBuild) => Promise<Json>) =>
+    (pagePath: string, act: (page: Page, build: CompatBuild) => Promise<Json>) =>
     async (build: CompatBuild): Promise<Json> => {
       const watched = await openPage(build);
-      const page = await goTo(watched, build, path);
+      const page = await goTo(watched, build, pagePath);
       const result = await act(page, build);
-      const problems = watched.problems.length;
       await watched.context.close();
-      return problems === 0 ? result : { result, problems: watched.problems.length };
+      return result;
     };
 
   const tabState = async (page: Page): Promise<Json> => (await page.evaluate(readBodyBlocks)).tabs;
@@ -248,14 +275,15 @@ describe('interactions', () => {
               visibleText: (details as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
             })),
           );
-        for (const name of ['Why prefer a `moved` block', 'When to use state rm', 'Open by default']) {
-          const summary = page.locator('main summary', { hasText: name.replace(/`/g, '') }).first();
-          await summary.click();
-          await page.waitForTimeout(400);
-          states.push(await read());
-          await summary.click();
-          await page.waitForTimeout(400);
-          states.push(await read());
+        const all = page.locator('main details');
+        for (let index = 0; index < (await all.count()); index += 1) {
+          const summary = all.nth(index).locator(':scope > summary');
+          for (let clicks = 0; clicks < 2; clicks += 1) {
+            await summary.click();
+            // The theme animates the height; the state is read once the animation is over.
+            await page.waitForTimeout(DETAILS_ANIMATION_MS);
+            states.push(await read());
+          }
         }
         return states;
       }),
@@ -277,11 +305,13 @@ describe('interactions', () => {
           }
           await blocks.nth(index).hover();
           await button.click();
-          const label = await blocks.nth(index).getByRole('button', { name: 'Copied' }).count();
-          copied.push({
-            label: label === 1 ? 'Copied' : 'unchanged',
-            text: await page.evaluate(() => navigator.clipboard.readText()),
-          });
+          const copiedLabel = await blocks
+            .nth(index)
+            .getByRole('button', { name: 'Copied' })
+            .waitFor({ timeout: COPIED_WAIT_MS })
+            .then(() => 'Copied')
+            .catch(() => 'unchanged');
+          copied.push({ label: copiedLabel, text: await page.evaluate(() => navigator.clipboard.readText()) });
         }
         return copied;
       }),
