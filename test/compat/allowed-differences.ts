@@ -43,6 +43,9 @@ const COMMENT_HEADING_ID = /^(.*?)\s*\{\/\*\s*#([\w-]+)\s*\*\/\}$/;
 /** The comment form of an explicit heading id, anywhere in a line of text. */
 const COMMENT_ID_TEXT = /\s*\{\/\*\s*#[\w-]+\s*\*\/\}/g;
 
+/** The anchor of such a heading: `"#setup--setup-"` is the slug of `Setup {/* #setup *\/}`. */
+const COMMENT_ID_ANCHOR = /"#[\w-]*--([\w-]+)-"/;
+
 /** The `.md` files of the fixture: CommonMark on this site, MDX in stock under `future.v4`. */
 const MARKDOWN_PAGES = ['/quick-reference'] as const;
 
@@ -83,9 +86,17 @@ export const ALLOWED_DIFFERENCES: readonly AllowedDifference[] = [
     normalize: (value, build) =>
       build === 'site' && Array.isArray(value)
         ? value.map((line) => {
-            if (typeof line !== 'string' || !COMMENT_ID_TEXT.test(line)) return line;
-            // Without the comment, the line needs no YAML quotes any more: `- 'heading "x"':`.
-            return line.replace(COMMENT_ID_TEXT, '').replace(/^(\s*- )'(.*)':$/, '$1$2:');
+            if (typeof line !== 'string') return line;
+            // The heading's anchor link, whose id is the slug of the whole text with the comment.
+            const anchor = COMMENT_ID_ANCHOR.exec(line);
+            if (anchor) return line.replace(anchor[0], `"#${anchor[1] ?? ''}"`);
+            if (line.search(COMMENT_ID_TEXT) === -1) return line;
+            // Without the comment, the line needs no YAML quotes any more (`- 'heading "x"':` and
+            // `- text: "x"`), as in stock's snapshot.
+            return line
+              .replace(COMMENT_ID_TEXT, '')
+              .replace(/^(\s*- )'(.*)':$/, '$1$2:')
+              .replace(/^(\s*- [\w-]+: )"([^"\\:#{}[\]]*)"$/, '$1$2');
           })
         : value,
   },
