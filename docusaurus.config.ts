@@ -86,7 +86,7 @@ export interface SiteContent {
 }
 
 /** The site itself: `docs/`, `sidebars.ts`, `src/pages/` and `static/`, with every content step. */
-export const SITE_CONTENT: SiteContent = {
+const SITE_CONTENT: SiteContent = {
   docsPath: 'docs',
   sidebarPath: './sidebars.ts',
   pagesPath: 'src/pages',
@@ -117,7 +117,7 @@ function docsOptions(content: SiteContent) {
 }
 
 /** Extra Prism languages the code blocks use, beyond those prism-react-renderer bundles. */
-export const PRISM_ADDITIONAL_LANGUAGES = ['hcl', 'bash', 'docker', 'diff', 'ini'];
+const PRISM_ADDITIONAL_LANGUAGES = ['hcl', 'bash', 'docker', 'diff', 'ini'];
 
 /** The navbar's links into the site's sections (they need the site's content). */
 const SITE_NAVBAR_ITEMS = [
@@ -163,10 +163,12 @@ function footerLinks(content: SiteContent) {
 }
 
 /**
- * The site configuration for `content` (see {@link SiteContent}). Pure: it reads no file and
- * writes none; the environment flags above are read once, at import.
+ * The site configuration for `content` (see {@link SiteContent}); Docusaurus calls it with none,
+ * which builds the site itself. Pure: it reads no file and writes none; the environment flags
+ * above are read once, at import. It is the module's only export: Docusaurus rejects any other
+ * exported value as an unknown configuration field.
  */
-export function createSiteConfig(content: SiteContent = SITE_CONTENT) {
+export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
   const config = {
     title: SITE_TITLE,
     tagline: SITE_TAGLINE,
@@ -344,5 +346,3 @@ export function createSiteConfig(content: SiteContent = SITE_CONTENT) {
   } satisfies Config;
   return config;
 }
-
-export default createSiteConfig();

@@ -41,8 +41,9 @@ const ERROR_TAIL_LINES = 40;
 const STOCK_CONFIG = `// Written by scripts/build-compat.mjs: the stock Docusaurus site of the compatibility suite.
 import type { Config } from '@docusaurus/types';
 
-import site, { PRISM_ADDITIONAL_LANGUAGES } from '../../docusaurus.config';
-import { darkCodeTheme, lightCodeTheme } from '../../src/css/prism-themes';
+import createSiteConfig from '../../docusaurus.config';
+
+const site = createSiteConfig();
 
 export default {
   title: site.title,
@@ -53,9 +54,8 @@ export default {
   markdown: { mermaid: true },
   themes: ['@docusaurus/theme-mermaid'],
   presets: [['classic', { docs: { routeBasePath: '/', sidebarPath: './sidebars.ts' }, blog: false }]],
-  themeConfig: {
-    prism: { theme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: PRISM_ADDITIONAL_LANGUAGES },
-  },
+  // The site's Prism themes and additionalLanguages.
+  themeConfig: { prism: site.themeConfig.prism },
 } satisfies Config;
 `;
 

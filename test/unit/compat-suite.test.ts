@@ -94,3 +94,23 @@ describe('the .md heading-id difference', () => {
     expect(aria?.normalize(site, 'stock')).toEqual(site);
   });
 });
+
+/** Docusaurus transpiles the config and every plugin it imports on first load: up to 30 s on 2 busy cores. */
+describe('the two configurations Docusaurus loads', () => {
+  it.each([
+    ['the site', undefined],
+    ['the compatibility fixture', 'test/compat/site.config.ts'],
+  ])(
+    '%s: validated by Docusaurus itself (no unknown field, such as a stray named export)',
+    async (_name, config) => {
+      const { loadSiteConfig } = (await import('@docusaurus/core/lib/server/config.js')) as {
+        loadSiteConfig: (params: { siteDir: string; customConfigFilePath?: string }) => Promise<{
+          siteConfig: { title: string; presets: unknown[] };
+        }>;
+      };
+      const { siteConfig } = await loadSiteConfig({ siteDir: ROOT, customConfigFilePath: config });
+      expect(siteConfig.title).toBe('Gruntwork Docs');
+    },
+    120_000,
+  );
+});
