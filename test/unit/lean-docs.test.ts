@@ -1,15 +1,16 @@
 // @vitest-environment node
 /**
  * plugins/lean-docs: the version prop every doc page loads loses its doc list and its sidebars;
- * each doc route loads its own sidebar's module instead.
+ * each doc route loads its own sidebar's module instead, and a page with cards its card docs.
  */
 import type { RouteConfig } from '@docusaurus/types';
 import { describe, expect, it } from 'vitest';
 
 import {
-  assertNoGeneratedIndex,
   navbarDocTargets,
+  pageRoutes,
   sidebarModuleSource,
+  versionDocs,
   versionSidebars,
   withLeanVersion,
   withNavbarDocsOnly,
@@ -28,6 +29,14 @@ const docRoute: RouteConfig = {
 
 const introRoute: RouteConfig = { path: '/intro', component: '@theme/DocItem', exact: true, modules: { content: 'x' } };
 
+const generatedIndexRoute: RouteConfig = {
+  path: '/category/vpc',
+  component: '@theme/DocCategoryGeneratedIndexPage',
+  exact: true,
+  props: { categoryGeneratedIndex: { title: 'VPC', permalink: '/category/vpc' } },
+  sidebar: 'vpcSidebar',
+};
+
 const versionRoute: RouteConfig = {
   path: '/',
   component: '@theme/DocVersionRoot',
@@ -39,7 +48,7 @@ const versionRoute: RouteConfig = {
       docs: { 'guides/cidr-notation': { id: 'guides/cidr-notation', title: 'CIDR notation', sidebar: 'vpcSidebar' } },
     },
   },
-  routes: [{ path: '/', component: '@theme/DocRoot', routes: [docRoute, introRoute] }],
+  routes: [{ path: '/', component: '@theme/DocRoot', routes: [docRoute, introRoute, generatedIndexRoute] }],
 };
 
 const modules = new Map([['vpcSidebar', '@generated/lean-docs/default/sidebar-vpcSidebar.js']]);
@@ -92,19 +101,41 @@ describe('sidebar modules', () => {
   });
 });
 
-describe('assertNoGeneratedIndex', () => {
-  it('stops the build on a generated index page, naming its path', () => {
-    const route: RouteConfig = {
-      path: '/',
-      component: 'x',
-      routes: [{ path: '/category/vpc', component: '@theme/DocCategoryGeneratedIndexPage' }],
-    };
-    expect(() => {
-      assertNoGeneratedIndex(route);
-    }).toThrow('lean-docs: /category/vpc is a generated index of a sidebar category');
-    expect(() => {
-      assertNoGeneratedIndex(versionRoute);
-    }).not.toThrow();
+describe('card docs', () => {
+  const cardModules = new Map([
+    ['/guides/build-it-yourself/vpc/core-concepts/cidr-notation', '@generated/lean-docs/default/cards-a.json'],
+    ['/category/vpc', '@generated/lean-docs/default/cards-b.json'],
+  ]);
+
+  it('gives each listed page its card docs module beside its other modules, and other pages nothing', () => {
+    const [docs] = withLeanVersion(versionRoute, modules, cardModules).routes ?? [];
+    const [doc, intro, index] = docs?.routes ?? [];
+    expect(doc?.modules).toEqual({
+      content: '@site/docs/guides/cidr-notation.md',
+      sidebarItems: '@generated/lean-docs/default/sidebar-vpcSidebar.js',
+      cardDocs: '@generated/lean-docs/default/cards-a.json',
+    });
+    expect(intro).toEqual(introRoute);
+    // A generated index keeps its props and gets its sidebar and its cards as modules.
+    expect(index?.props).toEqual(generatedIndexRoute.props);
+    expect(index?.modules).toEqual({
+      sidebarItems: '@generated/lean-docs/default/sidebar-vpcSidebar.js',
+      cardDocs: '@generated/lean-docs/default/cards-b.json',
+    });
+  });
+
+  it('finds the docs of the version prop, and the pages that can render cards', () => {
+    expect(Object.keys(versionDocs(versionRoute))).toEqual(['guides/cidr-notation']);
+    expect(pageRoutes(versionRoute)).toEqual([
+      {
+        kind: 'doc',
+        path: '/guides/build-it-yourself/vpc/core-concepts/cidr-notation',
+        sidebar: 'vpcSidebar',
+        source: '@site/docs/guides/cidr-notation.md',
+      },
+      { kind: 'doc', path: '/intro', sidebar: undefined, source: 'x' },
+      { kind: 'generated-index', path: '/category/vpc', sidebar: 'vpcSidebar' },
+    ]);
   });
 });
 
