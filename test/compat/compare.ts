@@ -73,15 +73,16 @@ export function describeDifference(
 }
 
 /**
- * The first line of a failed build's log tail that says why it stopped (the `[cause]` line, else
- * the first line that mentions an error), for test failure messages.
+ * The line of a failed build's log tail that says why it stopped (the `[cause]` line, else the
+ * first line that mentions an error, with the next line when it ends in a colon), for test
+ * failure messages.
  */
 export function buildStopReason(errorText: string): string {
   const lines = errorText.split('\n').map((line) => line.trim());
-  return (
-    lines.find((line) => line.startsWith('[cause]:')) ??
-    lines.find((line) => /Error/.test(line) && !line.startsWith('at ')) ??
-    lines.find((line) => line !== '') ??
-    'no log'
-  );
+  let at = lines.findIndex((line) => line.startsWith('[cause]:'));
+  if (at === -1) at = lines.findIndex((line) => /Error/.test(line) && !line.startsWith('at '));
+  if (at === -1) at = lines.findIndex((line) => line !== '');
+  const reason = lines[at] ?? 'no log';
+  // A cause that introduces a list ("found 1 problem:") is followed by its first item.
+  return reason.endsWith(':') && lines[at + 1] ? `${reason} ${lines[at + 1]}` : reason;
 }

@@ -48,6 +48,11 @@ describe('buildStopReason', () => {
     const log = '[ERROR] Error: Unable to build website for locale en.\n    at x\n  [cause]: Error: lean-docs: stop\n';
     expect(buildStopReason(log)).toBe('[cause]: Error: lean-docs: stop');
   });
+
+  it('adds the first problem of a cause that lists them', () => {
+    const log = '  [cause]: WriterCheckError: found 1 problem:\n    - docs/a.mdx: broken\n      at x\n';
+    expect(buildStopReason(log)).toBe('[cause]: WriterCheckError: found 1 problem: - docs/a.mdx: broken');
+  });
 });
 
 describe('allowed differences', () => {
