@@ -15,6 +15,7 @@ import type { Options as PagesOptions } from '@docusaurus/plugin-content-pages';
 
 import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
 import catalogDocsPlugin from './plugins/catalog';
+import leanDocsPlugin from './plugins/lean-docs';
 import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
 import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
@@ -37,6 +38,7 @@ import {
   EDIT_URL_BASE,
   FOOTER_GROUPS,
   SEARCH_EXTERNAL_URL_REGEX,
+  SITE_KEYWORDS,
   SITE_TAGLINE,
   SITE_TITLE,
   SITE_URL,
@@ -88,248 +90,306 @@ const PRISM = {
   additionalLanguages: ['hcl', 'bash', 'docker', 'diff', 'ini'],
 } satisfies Preset.ThemeConfig['prism'];
 
-/** Options of the one docs plugin instance (id `default`), which serves every doc at `/`. */
-const DOCS_OPTIONS = {
-  path: 'docs',
-  routeBasePath: '/',
+/**
+ * What a build renders: the site's own content, or another set of pages built with the same
+ * plugins, theme, swizzles and CSS (the compatibility fixture, `test/compat/site.config.ts`).
+ * Paths are relative to the site folder (the repository root).
+ */
+export interface SiteContent {
+  /** Docs folder, served at `/`. */
+  docsPath: string;
+  /** Sidebars file of the docs plugin. */
+  sidebarPath: string;
+  /** Folder of the pages plugin (React and Markdown pages). */
+  pagesPath: string;
+  /** Folders copied as they are into the build. */
+  staticDirectories: string[];
+  /**
+   * Steps that exist only for the site's own content: the reference and release-note pages
+   * generated from `data/` (plugins/catalog), the release feed, the navbar and footer links into
+   * the site's sections, and the announcement that links them. Every plugin that changes how a
+   * page renders or loads stays on either way.
+   */
+  siteContentSteps: boolean;
+}
+
+/** The site itself: `docs/`, `sidebars.ts`, `src/pages/` and `static/`, with every content step. */
+const SITE_CONTENT: SiteContent = {
+  docsPath: 'docs',
   sidebarPath: './sidebars.ts',
-  sidebarItemsGenerator,
-  editUrl: EDIT_URL_BASE,
-  // Old links keep number prefixes such as `02-authenticate/01-intro`.
-  numberPrefixParser: false,
-  tags: 'tags.yml',
-  onInlineTags: 'throw',
-  // `:::answer` marks the accepted answer of a knowledge-base article.
-  admonitions: { keywords: ['answer'], extendDefaults: true },
-  exclude: ['**/_*.{md,mdx}', '**/README.md'],
-  // Code blocks are highlighted at build time (plugins/code-highlight).
-  remarkPlugins: [[remarkHighlightCode, PRISM]],
-  // From git history (see `future.experimental_vcs`); generated pages carry it in front matter.
-  showLastUpdateTime: true,
-} satisfies DocsOptions;
+  pagesPath: 'src/pages',
+  staticDirectories: ['static'],
+  siteContentSteps: true,
+};
 
-const config = {
-  title: SITE_TITLE,
-  tagline: SITE_TAGLINE,
-  favicon: 'img/favicon.svg',
-  url: SITE_URL,
-  baseUrl: '/',
-  // Leave trailing slashes as Docusaurus writes them: section index docs are served at `/x/`, other
-  // docs at `/x`. That is exactly the form of every path in the URL contract (routes.txt).
-  trailingSlash: undefined,
+/** Options of the one docs plugin instance (id `default`), which serves every doc at `/`. */
+function docsOptions(content: SiteContent) {
+  return {
+    path: content.docsPath,
+    routeBasePath: '/',
+    sidebarPath: content.sidebarPath,
+    sidebarItemsGenerator,
+    editUrl: EDIT_URL_BASE,
+    // Old links keep number prefixes such as `02-authenticate/01-intro`.
+    numberPrefixParser: false,
+    tags: 'tags.yml',
+    onInlineTags: 'throw',
+    // `:::answer` marks the accepted answer of a knowledge-base article.
+    admonitions: { keywords: ['answer'], extendDefaults: true },
+    exclude: ['**/_*.{md,mdx}', '**/README.md'],
+    // Code blocks are highlighted at build time (plugins/code-highlight).
+    remarkPlugins: [[remarkHighlightCode, PRISM]],
+    // From git history (see `future.experimental_vcs`); generated pages carry it in front matter.
+    showLastUpdateTime: true,
+  } satisfies DocsOptions;
+}
 
-  onBrokenLinks: 'throw',
-  onBrokenAnchors: 'throw',
-  onDuplicateRoutes: 'warn',
-
-  // `experimental_vcs: true` reads the git history of every file in one pass at build start
-  // (Docusaurus's eager git strategy, since `faster` is on) rather than one `git log` per doc.
-  future: { v4: true, faster: true, experimental_vcs: gitHistory === 'full' },
-  // future.v4 turns storage namespacing on; keep the original key names so returning readers keep
-  // their choices.
-  storage: { type: 'localStorage', namespace: false },
-
-  i18n: {
-    defaultLocale: 'en',
-    locales: ['en'],
-    localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
+/** The navbar's links into the site's sections (they need the site's content). */
+const SITE_NAVBAR_ITEMS = [
+  { type: 'doc', docId: 'intro', label: 'Intro', position: 'left' },
+  { to: ROUTES.guides, label: 'Guides', position: 'left', activeBaseRegex: `^${ROUTES.guides}` },
+  {
+    type: 'dropdown',
+    label: 'Library Reference',
+    position: 'left',
+    items: [
+      { type: 'docSidebar', sidebarId: 'modulesSidebar', label: 'Modules' },
+      { type: 'docSidebar', sidebarId: 'servicesSidebar', label: 'Services' },
+    ],
   },
-
-  markdown: {
-    // `.md` files are CommonMark (prose may contain `<` and `{`); `.mdx` files are MDX.
-    format: 'detect',
-    hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'throw' },
-    // ```mermaid fences become diagrams (@docusaurus/theme-mermaid, below; src/theme/Mermaid).
-    mermaid: true,
+  { to: '/tools', label: 'Tools', position: 'left' },
+  { to: '/courses', label: 'Courses', position: 'left' },
+  { href: KNOWLEDGE_BASE_URL, label: 'Knowledge Base', position: 'right' },
+  { to: '/support', label: 'Support', position: 'right' },
+  { href: DEV_PORTAL_URL, label: 'Sign In', position: 'right' },
+  {
+    type: 'dropdown',
+    label: 'More',
+    position: 'right',
+    className: 'navbar-more-dropdown',
+    items: [
+      { href: KNOWLEDGE_BASE_URL, label: 'Knowledge Base' },
+      { to: '/support', label: 'Support' },
+      { href: DEV_PORTAL_URL, label: 'Sign In' },
+    ],
   },
-  // Mermaid diagrams; its code loads only on pages that have one (src/theme/Mermaid).
-  themes: ['@docusaurus/theme-mermaid'],
+] satisfies NonNullable<NonNullable<Preset.ThemeConfig['navbar']>['items']>;
 
-  presets: [
-    [
-      'classic',
-      {
-        // The docs plugin runs as plugins/catalog (below), which wraps it.
-        docs: false,
-        blog: false,
-        pages: {
-          remarkPlugins: [[remarkHighlightCode, PRISM]],
-          exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/*.test.{js,jsx,ts,tsx}', '**/*.module.css'],
-        },
-        theme: {
-          customCss: './src/css/custom.css',
-        },
-        sitemap: {
-          // The page's last-updated date, from git history; pages without one get no lastmod.
-          lastmod: 'date',
-          changefreq: null,
-          priority: null,
-          ignorePatterns: [`${ROUTES.tags}**`, ROUTES.search],
-        },
-        // Analytics runs as plugins/analytics (below), which wraps the official gtag plugin.
-        gtag: undefined,
-      } satisfies Preset.Options,
-    ],
-  ],
+/** Footer link groups; without the site's content, only the links that leave the site. */
+function footerLinks(content: SiteContent) {
+  return FOOTER_GROUPS.map((group) => ({
+    title: group.title,
+    items: group.items
+      .filter((item) => content.siteContentSteps || !item.href.startsWith('/'))
+      .map((item) =>
+        item.href.startsWith('/') ? { label: item.label, to: item.href } : { label: item.label, href: item.href },
+      ),
+  }));
+}
 
-  plugins: [
-    // First, so that its postBuild mark comes before any other plugin's postBuild runs.
-    ...(BENCH_PHASES_FILE === '' ? [] : [['./scripts/bench/phase-timer-plugin.cjs', { file: BENCH_PHASES_FILE }]]),
-    // The docs: the upstream docs plugin with a lighter version payload (plugins/lean-docs), whose
-    // loadContent first generates the reference and release-note pages from data/ into
-    // docs/generated/ (plugins/catalog). Invalid data stops the build with the file and field named.
-    [catalogDocsPlugin, DOCS_OPTIONS],
-    [
-      '@docusaurus/plugin-ideal-image',
-      {
-        quality: 75,
-        max: 1200,
-        min: 480,
-        steps: 3,
-        disableInDev: false,
-      } satisfies IdealImageOptions,
-    ],
-    gitHistoryPlugin,
-    // npm start compiles a page when it is first opened, not all of them before the first.
-    previewPlugin,
-    // Code blocks highlighted at build time from `themeConfig.prism`; Prism loads only where a
-    // block's code is known only at run time.
-    codeHighlightPlugin,
-    // Mermaid's chunks kept few: each costs every page an entry in the runtime's chunk table.
-    mermaidChunksPlugin,
-    imageZoomPlugin,
-    subscriberLinksPlugin,
-    // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
-    routeChunksPlugin,
-    // Writer mistakes Docusaurus lets through: unknown front matter keys, knowledge-base numbers
-    // outside the URL contract, two files at one route, local src/href/srcset/poster to nothing.
-    // The hosted search theme writes /opensearch.xml in its own postBuild, beside this one.
-    [
-      writerChecksPlugin,
-      { otherPostBuildFiles: isAlgoliaEnabled ? ['/opensearch.xml'] : [] } satisfies WriterChecksOptions,
-    ],
-    // Google Analytics 4 with IP anonymisation, never loaded for readers who send Global Privacy
-    // Control or Do Not Track (plugins/analytics).
-    ...(isAnalyticsEnabled
-      ? [[analyticsPlugin, { measurementId: GTAG_MEASUREMENT_ID } satisfies AnalyticsOptions]]
-      : []),
-    // Every page as Markdown (`<path>.md`), llms.txt and llms-full.txt, written in postBuild.
-    [
-      markdownTwinsPlugin,
-      { untwinnedRoutes: FEATURE_PAGES_DIR ? FEATURE_PAGES_ROUTE : undefined } satisfies MarkdownTwinsOptions,
-    ],
-    // The Atom feed of the monthly release notes.
-    releaseFeedPlugin,
-    // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
-    ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
-    ...(FEATURE_PAGES_DIR
-      ? [
-          [
-            '@docusaurus/plugin-content-pages',
-            {
-              id: 'feature-pages',
-              path: FEATURE_PAGES_DIR,
-              routeBasePath: FEATURE_PAGES_ROUTE,
-              exclude: ['**/_*', '**/README.md'],
-              remarkPlugins: [[remarkHighlightCode, PRISM]],
-            } satisfies PagesOptions,
-          ],
-        ]
-      : []),
-    // Last: precompressed twins and the security headers (a CSP allowing exactly the inline
-    // scripts of the built pages and the origins of the services switched on above).
-    [
-      staticHostingPlugin,
-      { algoliaAppId: isAlgoliaEnabled ? ALGOLIA_APP_ID : undefined, analytics: isAnalyticsEnabled },
-    ],
-  ],
+/**
+ * The site configuration for `content` (see {@link SiteContent}); Docusaurus calls it with none,
+ * which builds the site itself. Pure: it reads no file and writes none; the environment flags
+ * above are read once, at import. It is the module's only export: Docusaurus rejects any other
+ * exported value as an unknown configuration field.
+ */
+export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
+  const config = {
+    title: SITE_TITLE,
+    tagline: SITE_TAGLINE,
+    favicon: 'img/favicon.svg',
+    url: SITE_URL,
+    baseUrl: '/',
+    staticDirectories: content.staticDirectories,
+    // Leave trailing slashes as Docusaurus writes them: section index docs are served at `/x/`, other
+    // docs at `/x`. That is exactly the form of every path in the URL contract (routes.txt).
+    trailingSlash: undefined,
 
-  themeConfig: {
-    metadata: [{ name: 'keywords', content: 'terraform, terragrunt, aws, infrastructure as code, gruntwork' }],
-    announcementBar: {
-      id: ANNOUNCEMENT.id,
-      content: ANNOUNCEMENT.content,
-      backgroundColor: ANNOUNCEMENT.backgroundColor,
-      textColor: ANNOUNCEMENT.textColor,
-      isCloseable: ANNOUNCEMENT.isCloseable,
+    onBrokenLinks: 'throw',
+    onBrokenAnchors: 'throw',
+    onDuplicateRoutes: 'warn',
+
+    // `experimental_vcs: true` reads the git history of every file in one pass at build start
+    // (Docusaurus's eager git strategy, since `faster` is on) rather than one `git log` per doc.
+    future: { v4: true, faster: true, experimental_vcs: gitHistory === 'full' },
+    // future.v4 turns storage namespacing on; keep the original key names so returning readers keep
+    // their choices.
+    storage: { type: 'localStorage', namespace: false },
+
+    i18n: {
+      defaultLocale: 'en',
+      locales: ['en'],
+      localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
     },
-    colorMode: {
-      defaultMode: 'light',
-      disableSwitch: false,
-      // A reader whose system is set to dark gets the dark theme until they pick one with the toggle.
-      respectPrefersColorScheme: true,
+
+    markdown: {
+      // `.md` files are CommonMark (prose may contain `<` and `{`); `.mdx` files are MDX.
+      format: 'detect',
+      hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'throw' },
+      // ```mermaid fences become diagrams (@docusaurus/theme-mermaid, below; src/theme/Mermaid).
+      mermaid: true,
     },
-    docs: {
-      sidebar: { hideable: false, autoCollapseCategories: false },
-    },
-    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-    navbar: {
-      title: SITE_TITLE,
-      hideOnScroll: true,
-      style: 'dark',
-      logo: {
-        alt: 'Gruntwork logo',
-        src: 'img/logo-light.svg',
-        srcDark: 'img/logo-dark.svg',
-        href: ROUTES.home,
-        width: 32,
-        height: 32,
-      },
-      items: [
-        { type: 'doc', docId: 'intro', label: 'Intro', position: 'left' },
-        { to: ROUTES.guides, label: 'Guides', position: 'left', activeBaseRegex: `^${ROUTES.guides}` },
+    // Mermaid diagrams; its code loads only on pages that have one (src/theme/Mermaid).
+    themes: ['@docusaurus/theme-mermaid'],
+
+    presets: [
+      [
+        'classic',
         {
-          type: 'dropdown',
-          label: 'Library Reference',
-          position: 'left',
-          items: [
-            { type: 'docSidebar', sidebarId: 'modulesSidebar', label: 'Modules' },
-            { type: 'docSidebar', sidebarId: 'servicesSidebar', label: 'Services' },
-          ],
-        },
-        { to: '/tools', label: 'Tools', position: 'left' },
-        { to: '/courses', label: 'Courses', position: 'left' },
-        { href: KNOWLEDGE_BASE_URL, label: 'Knowledge Base', position: 'right' },
-        { to: '/support', label: 'Support', position: 'right' },
-        { href: DEV_PORTAL_URL, label: 'Sign In', position: 'right' },
-        {
-          type: 'dropdown',
-          label: 'More',
-          position: 'right',
-          className: 'navbar-more-dropdown',
-          items: [
-            { href: KNOWLEDGE_BASE_URL, label: 'Knowledge Base' },
-            { to: '/support', label: 'Support' },
-            { href: DEV_PORTAL_URL, label: 'Sign In' },
-          ],
-        },
-      ],
-    },
-    footer: {
-      style: 'dark',
-      links: FOOTER_GROUPS.map((group) => ({
-        title: group.title,
-        items: group.items.map((item) =>
-          item.href.startsWith('/') ? { label: item.label, to: item.href } : { label: item.label, href: item.href },
-        ),
-      })),
-      copyright: COPYRIGHT,
-    },
-    prism: PRISM,
-    ...(isAlgoliaEnabled
-      ? {
-          algolia: {
-            appId: ALGOLIA_APP_ID,
-            apiKey: ALGOLIA_API_KEY,
-            indexName: ALGOLIA_INDEX_NAME,
-            contextualSearch: true,
-            searchPagePath: 'search',
-            externalUrlRegex: SEARCH_EXTERNAL_URL_REGEX,
-            searchParameters: { facetFilters: ['language:en'] },
+          // The docs plugin runs as plugins/catalog (below), which wraps it.
+          docs: false,
+          blog: false,
+          pages: {
+            path: content.pagesPath,
+            remarkPlugins: [[remarkHighlightCode, PRISM]],
+            exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/*.test.{js,jsx,ts,tsx}', '**/*.module.css'],
           },
-        }
-      : {}),
-  } satisfies Preset.ThemeConfig,
-} satisfies Config;
+          theme: {
+            customCss: './src/css/custom.css',
+          },
+          sitemap: {
+            // The page's last-updated date, from git history; pages without one get no lastmod.
+            lastmod: 'date',
+            changefreq: null,
+            priority: null,
+            ignorePatterns: [`${ROUTES.tags}**`, ROUTES.search],
+          },
+          // Analytics runs as plugins/analytics (below), which wraps the official gtag plugin.
+          gtag: undefined,
+        } satisfies Preset.Options,
+      ],
+    ],
 
-export default config;
+    plugins: [
+      // First, so that its postBuild mark comes before any other plugin's postBuild runs.
+      ...(BENCH_PHASES_FILE === '' ? [] : [['./scripts/bench/phase-timer-plugin.cjs', { file: BENCH_PHASES_FILE }]]),
+      // The docs: the upstream docs plugin with a lighter version payload (plugins/lean-docs), whose
+      // loadContent first generates the reference and release-note pages from data/ into
+      // docs/generated/ (plugins/catalog). Invalid data stops the build with the file and field named.
+      [content.siteContentSteps ? catalogDocsPlugin : leanDocsPlugin, docsOptions(content)],
+      [
+        '@docusaurus/plugin-ideal-image',
+        {
+          quality: 75,
+          max: 1200,
+          min: 480,
+          steps: 3,
+          disableInDev: false,
+        } satisfies IdealImageOptions,
+      ],
+      gitHistoryPlugin,
+      // npm start compiles a page when it is first opened, not all of them before the first.
+      previewPlugin,
+      // Code blocks highlighted at build time from `themeConfig.prism`; Prism loads only where a
+      // block's code is known only at run time.
+      codeHighlightPlugin,
+      // Mermaid's chunks kept few: each costs every page an entry in the runtime's chunk table.
+      mermaidChunksPlugin,
+      imageZoomPlugin,
+      subscriberLinksPlugin,
+      // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
+      routeChunksPlugin,
+      // Writer mistakes Docusaurus lets through: unknown front matter keys, knowledge-base numbers
+      // outside the URL contract, two files at one route, local src/href/srcset/poster to nothing.
+      // The hosted search theme writes /opensearch.xml in its own postBuild, beside this one.
+      [
+        writerChecksPlugin,
+        { otherPostBuildFiles: isAlgoliaEnabled ? ['/opensearch.xml'] : [] } satisfies WriterChecksOptions,
+      ],
+      // Google Analytics 4 with IP anonymisation, never loaded for readers who send Global Privacy
+      // Control or Do Not Track (plugins/analytics).
+      ...(isAnalyticsEnabled
+        ? [[analyticsPlugin, { measurementId: GTAG_MEASUREMENT_ID } satisfies AnalyticsOptions]]
+        : []),
+      // Every page as Markdown (`<path>.md`), llms.txt and llms-full.txt, written in postBuild.
+      [
+        markdownTwinsPlugin,
+        { untwinnedRoutes: FEATURE_PAGES_DIR ? FEATURE_PAGES_ROUTE : undefined } satisfies MarkdownTwinsOptions,
+      ],
+      // The Atom feed of the monthly release notes.
+      ...(content.siteContentSteps ? [releaseFeedPlugin] : []),
+      // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
+      ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
+      ...(FEATURE_PAGES_DIR
+        ? [
+            [
+              '@docusaurus/plugin-content-pages',
+              {
+                id: 'feature-pages',
+                path: FEATURE_PAGES_DIR,
+                routeBasePath: FEATURE_PAGES_ROUTE,
+                exclude: ['**/_*', '**/README.md'],
+                remarkPlugins: [[remarkHighlightCode, PRISM]],
+              } satisfies PagesOptions,
+            ],
+          ]
+        : []),
+      // Last: precompressed twins and the security headers (a CSP allowing exactly the inline
+      // scripts of the built pages and the origins of the services switched on above).
+      [
+        staticHostingPlugin,
+        { algoliaAppId: isAlgoliaEnabled ? ALGOLIA_APP_ID : undefined, analytics: isAnalyticsEnabled },
+      ],
+    ],
+
+    themeConfig: {
+      metadata: [{ name: 'keywords', content: SITE_KEYWORDS }],
+      // The announcement links the site's sections, so it needs the site's content.
+      ...(content.siteContentSteps
+        ? {
+            announcementBar: {
+              id: ANNOUNCEMENT.id,
+              content: ANNOUNCEMENT.content,
+              backgroundColor: ANNOUNCEMENT.backgroundColor,
+              textColor: ANNOUNCEMENT.textColor,
+              isCloseable: ANNOUNCEMENT.isCloseable,
+            },
+          }
+        : {}),
+      colorMode: {
+        defaultMode: 'light',
+        disableSwitch: false,
+        // A reader whose system is set to dark gets the dark theme until they pick one with the toggle.
+        respectPrefersColorScheme: true,
+      },
+      docs: {
+        sidebar: { hideable: false, autoCollapseCategories: false },
+      },
+      tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+      navbar: {
+        title: SITE_TITLE,
+        hideOnScroll: true,
+        style: 'dark',
+        logo: {
+          alt: 'Gruntwork logo',
+          src: 'img/logo-light.svg',
+          srcDark: 'img/logo-dark.svg',
+          href: ROUTES.home,
+          width: 32,
+          height: 32,
+        },
+        items: content.siteContentSteps ? SITE_NAVBAR_ITEMS : [],
+      },
+      footer: {
+        style: 'dark',
+        links: footerLinks(content),
+        copyright: COPYRIGHT,
+      },
+      prism: PRISM,
+      ...(isAlgoliaEnabled
+        ? {
+            algolia: {
+              appId: ALGOLIA_APP_ID,
+              apiKey: ALGOLIA_API_KEY,
+              indexName: ALGOLIA_INDEX_NAME,
+              contextualSearch: true,
+              searchPagePath: 'search',
+              externalUrlRegex: SEARCH_EXTERNAL_URL_REGEX,
+              searchParameters: { facetFilters: ['language:en'] },
+            },
+          }
+        : {}),
+    } satisfies Preset.ThemeConfig,
+  } satisfies Config;
+  return config;
+}

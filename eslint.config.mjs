@@ -7,7 +7,18 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['build', 'build-fixtures', '.docusaurus', 'node_modules', 'bench-results', 'static', 'docs', 'data'],
+    ignores: [
+      'build',
+      'build-fixtures',
+      'build-compat',
+      '.docusaurus-compat',
+      '.docusaurus',
+      'node_modules',
+      'bench-results',
+      'static',
+      'docs',
+      'data',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

@@ -17,6 +17,9 @@ export const SITE_TITLE = 'Gruntwork Docs';
 export const SITE_TAGLINE =
   'Learn to deploy, run and keep up to date production-grade AWS infrastructure, written as code.';
 
+/** The `keywords` meta tag of every page whose front matter sets none (`themeConfig.metadata`). */
+export const SITE_KEYWORDS = 'terraform, terragrunt, aws, infrastructure as code, gruntwork';
+
 /** Production address of the site, used for canonical URLs, the sitemap, the twins and the feed. */
 export const SITE_URL = 'https://docs.gruntwork.io';
 

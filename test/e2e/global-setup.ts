@@ -31,13 +31,19 @@ declare module 'vitest' {
 /** Which server the browser tests go through: `nginx` (the default) or `docusaurus`. */
 const SERVER = process.env.E2E_SERVER ?? 'nginx';
 
-/** Starts `docusaurus serve` for `dir` (relative to the repo) on 127.0.0.1:`port`. */
-function docusaurusServe(dir: string, port: number): ChildProcess {
+/**
+ * Starts `docusaurus serve` for `dir` on 127.0.0.1:`port`.
+ * @param dir - the build folder, relative to `siteDir` or absolute.
+ * @param siteDir - the site whose configuration `serve` reads (base URL, trailing slashes); the
+ *   repository by default.
+ */
+export function docusaurusServe(dir: string, port: number, siteDir: string = ROOT): ChildProcess {
   return spawn(
     process.execPath,
     [
       path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
       'serve',
+      siteDir,
       '--dir',
       dir,
       '--port',
@@ -50,7 +56,11 @@ function docusaurusServe(dir: string, port: number): ChildProcess {
   );
 }
 
-async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+/**
+ * Resolves once `url` answers 200.
+ * @throws Error naming the address when it does not within `timeoutMs` (ms).
+ */
+export async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

@@ -21,12 +21,12 @@ import { describe, expect, it } from 'vitest';
 
 // The theme's own helper, read from the installed theme-common (its package exports hide the file).
 import { createCodeBlockMetadata } from '../../node_modules/@docusaurus/theme-common/lib/utils/codeBlockUtils.js';
-import config from '../../docusaurus.config';
+import createSiteConfig from '../../docusaurus.config';
 import { TOKENS_PROP, type EncodedLines } from '@site/plugins/code-highlight/contract';
 import remarkHighlightCode from '@site/plugins/code-highlight/remark';
 import { prismSettings } from '@site/plugins/code-highlight/settings';
 
-const prism = prismSettings((config.themeConfig as { prism: object }).prism);
+const prism = prismSettings((createSiteConfig().themeConfig as { prism: object }).prism);
 
 // What the theme's `prism-include-languages` does in the browser: the site's additional languages,
 // registered on prism-react-renderer's Prism while it is mounted as `globalThis.Prism`.

@@ -8,10 +8,13 @@ import type { ThemeConfig } from '@docusaurus/preset-classic';
 
 import path from 'node:path';
 
-import config from '../../docusaurus.config';
+import createSiteConfig from '../../docusaurus.config';
 import { historyState } from '../../plugins/git-history';
 import sidebars from '../../sidebars';
 import { SEARCH_EXTERNAL_URL_REGEX } from '../../site-config';
+
+/** The site's configuration, as Docusaurus gets it: the config module's function, called with no content. */
+const config = createSiteConfig();
 
 const themeConfig = config.themeConfig as ThemeConfig & {
   navbar: {
@@ -154,7 +157,7 @@ describe('hosted search', () => {
     vi.resetModules();
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
     try {
-      return (await import('../../docusaurus.config')).default;
+      return (await import('../../docusaurus.config')).default();
     } finally {
       vi.unstubAllEnvs();
     }
@@ -212,7 +215,7 @@ describe('analytics', () => {
     vi.resetModules();
     vi.stubEnv('GTAG_MEASUREMENT_ID', 'G-TEST1234');
     try {
-      const withAnalytics = (await import('../../docusaurus.config')).default;
+      const withAnalytics = (await import('../../docusaurus.config')).default();
       const analytics = withAnalytics.plugins.find(
         (plugin) => Array.isArray(plugin) && typeof plugin[0] === 'function' && plugin[0].name === 'analyticsPlugin',
       );
