@@ -9,7 +9,6 @@
  */
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type { Options as IdealImageOptions } from '@docusaurus/plugin-ideal-image';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import type { Options as PagesOptions } from '@docusaurus/plugin-content-pages';
 
@@ -267,16 +266,6 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
       // loadContent first generates the reference and release-note pages from data/ into
       // docs/generated/ (plugins/catalog). Invalid data stops the build with the file and field named.
       [content.siteContentSteps ? catalogDocsPlugin : leanDocsPlugin, docsOptions(content)],
-      [
-        '@docusaurus/plugin-ideal-image',
-        {
-          quality: 75,
-          max: 1200,
-          min: 480,
-          steps: 3,
-          disableInDev: false,
-        } satisfies IdealImageOptions,
-      ],
       gitHistoryPlugin,
       // npm start compiles a page when it is first opened, not all of them before the first.
       previewPlugin,
