@@ -59,3 +59,52 @@ export function releaseShape(months: readonly ReleaseMonth[]): {
     summaries: summaries.length,
   };
 }
+
+/** True when the Markdown holds a fenced or indented code block (found by remark, not by text). */
+export function hasCodeBlock(markdown: string): boolean {
+  let found = false;
+  visit(parser.parse(markdown), 'code', () => {
+    found = true;
+  });
+  return found;
+}
+
+/** The URLs of the links of a Markdown text (found by remark). */
+export function linkUrls(markdown: string): string[] {
+  const urls: string[] = [];
+  visit(parser.parse(markdown), 'link', (node) => {
+    urls.push(node.url);
+  });
+  return urls;
+}
+
+/**
+ * What a reader upgrading needs and does not find: a breaking entry whose `migration` has no code
+ * block (the HCL to change or the command to run), and a new-module entry that does not link the
+ * reference page of a module it introduces (only modules with a page, that is of a repository
+ * `hasReference` knows). Each problem names the month file, the entry and what is missing.
+ */
+export function upgradeGaps(
+  months: readonly ReleaseMonth[],
+  hasReference: (repository: string, module: string) => boolean,
+): string[] {
+  const problems: string[] = [];
+  for (const month of months) {
+    for (const entry of month.entries) {
+      const where = `data/releases/${month.month}.yml: ${entry.repository} ${entry.version}`;
+      if (entry.kind === 'breaking' && !hasCodeBlock(entry.migration ?? ''))
+        problems.push(
+          `${where}: a breaking change's migration needs a code block (the HCL before and after, or the command to run)`,
+        );
+      if (entry.kind === 'new-module') {
+        const links = linkUrls(entry.summary);
+        for (const module of entry.modules) {
+          const page = `/reference/modules/${entry.repository}/${module}/`;
+          if (hasReference(entry.repository, module) && !links.includes(page))
+            problems.push(`${where}: a new module's summary links its reference page ${page}`);
+        }
+      }
+    }
+  }
+  return problems;
+}
