@@ -164,8 +164,10 @@ export function firstError(output) {
     .filter(Boolean);
   const failed = lines.findIndex((line) => /^FAIL\s/.test(line));
   if (failed >= 0) {
-    const error = lines.slice(failed + 1).find((line) => /(Error|expected|Timed out)/i.test(line));
-    return clip(`${lines[failed].replace(/^FAIL\s+/, '')}: ${error ?? ''}`);
+    const error = lines.slice(failed + 1).find((line) => /(Error|expected|Timed out)/i.test(line)) ?? '';
+    // An assertion on a long value: keep what was expected, not the value.
+    const short = error.length > 120 ? error.replace(/^(\w*Error): .*?: (expected .*)$/, '$1: $2') : error;
+    return clip(`${lines[failed].replace(/^FAIL\s+/, '')}: ${short}`);
   }
   const npmCode = lines.find((line) => line.startsWith('npm error code '));
   if (npmCode) {
@@ -190,7 +192,12 @@ function testCounts(output) {
   const line = plain(output)
     .split('\n')
     .findLast((text) => /^\s*Tests\s+\d/.test(text));
-  return line ? line.trim().replace(/^Tests\s+/, '') : '';
+  return line
+    ? line
+        .trim()
+        .replace(/^Tests\s+/, '')
+        .replaceAll(' | ', ', ')
+    : '';
 }
 
 /**
