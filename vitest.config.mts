@@ -64,6 +64,9 @@ export default defineConfig({
   test: {
     globals: true,
     environment: 'jsdom',
+    // The content checks load the whole catalog: 0.4 s alone, but 7 to 10 s on the shared 2-core
+    // machine while other builds run (load average 19), past Vitest's 5 s default.
+    testTimeout: 30_000,
     include: [
       'test/unit/**/*.test.{ts,tsx}',
       'test/content/**/*.test.ts',
