@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import staticHostingPlugin, { headersForBuild, parseServices } from '../../plugins/static-hosting';
+import { runPipeline } from '../../plugins/post-build/pipeline';
 import { precompressDir } from '../../plugins/static-hosting/compress';
 import { contentSecurityPolicy, scanInlineScripts } from '../../plugins/static-hosting/security-headers';
 
@@ -128,10 +129,17 @@ describe('precompression', () => {
       expect(fs.existsSync(path.join(dir, name)), name).toBe(false);
   });
 
-  it('runs in postBuild and writes security-headers.json into the build folder', async () => {
-    const dir = tempBuild({ 'index.html': page('') });
+  it('runs in the post-build pipeline: writes security-headers.json, then precompresses the folder', async () => {
+    const dir = tempBuild({ 'index.html': page('<p>Subnets split a VPC address range.</p>'.repeat(100)) });
     const plugin = staticHostingPlugin({} as never, { analytics: true });
-    await plugin.postBuild?.({ outDir: dir } as never);
+    await runPipeline({
+      outDir: dir,
+      routesPaths: ['/'],
+      steps: plugin.postBuildSteps({} as never),
+      workers: 0,
+      log: () => undefined,
+    });
+    expect(fs.existsSync(path.join(dir, 'index.html.br'))).toBe(true);
     const headers = JSON.parse(fs.readFileSync(path.join(dir, 'security-headers.json'), 'utf8')) as Record<
       string,
       string

@@ -51,6 +51,16 @@ describe('extractSearchRecord', () => {
     expect(record?.contentHtml).not.toContain('<h1');
   });
 
+  it('keeps the hidden panels of a tab set, and leaves out other hidden elements such as a diagram source', () => {
+    const page = DOC_PAGE.replace(
+      '<h4 id="too-deep">',
+      '<div role="tabpanel" hidden><p>Terragrunt panel text</p></div><pre hidden class="language-mermaid"><code>graph TD; vpcsource--&gt;subnet</code></pre><h4 id="too-deep">',
+    );
+    const text = extractSearchRecord(page, '/guides/x')?.text ?? '';
+    expect(text).toContain('Terragrunt panel text');
+    expect(text).not.toContain('vpcsource');
+  });
+
   it('returns null for a page without main content', () => {
     expect(extractSearchRecord('<html><body><p>No main</p></body></html>', '/x')).toBeNull();
   });
