@@ -6,11 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+
+import { tempBuild } from './temp-build';
 
 import staticHostingPlugin, { headersForBuild, parseServices } from '../../plugins/static-hosting';
 import { runPipeline } from '../../plugins/post-build/pipeline';
@@ -26,20 +27,6 @@ function directives(policy: string): Map<string, string[]> {
     }),
   );
 }
-
-const dirs: string[] = [];
-function tempBuild(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-hosting-'));
-  dirs.push(dir);
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 const COLOUR_SCRIPT = '!function(){document.documentElement.setAttribute("data-theme","light")}()';
 const page = (body: string): string =>
