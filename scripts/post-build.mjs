@@ -4,6 +4,7 @@
  * on the post-build steps and for timing them.
  *
  * Usage: node scripts/post-build.mjs <build dir> [--out DIR] [--workers N] [--site DIR] [--sequential]
+ *        node scripts/post-build.mjs <build dir> --compare-workers 0,1,2,3 [--rounds N]
  *
  * 1. Copies <build dir> to --out (default: a new temporary folder), leaving out everything the
  *    postBuild hooks write (`.br`, `.gz`, twins, llms files, the feed, the search index, the
@@ -15,6 +16,11 @@
  *    threads (through POST_BUILD_WORKERS).
  *
  * The copy is left in place for inspection; its path is printed last.
+ *
+ * With --compare-workers, step 3 instead runs only the pipeline's page phase (every page read,
+ * parsed and handed to every page step; no whole-site output, nothing written), once per worker
+ * count per round, the counts in turn so that a change in the machine's load touches each alike,
+ * and prints each run's wall and CPU time and the median per count.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +37,8 @@ const { values, positionals } = parseArgs({
     workers: { type: 'string' },
     site: { type: 'string', default: path.join(here, '..') },
     sequential: { type: 'boolean', default: false },
+    'compare-workers': { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const [source] = positionals;
@@ -75,6 +83,41 @@ const cpuMs = () => {
   const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
   return (usage.user + usage.system) / 1000 + (Number(fields[13]) + Number(fields[14])) * 10;
 };
+if (values['compare-workers'] !== undefined) {
+  const { default: createJiti } = await import('jiti');
+  const jiti = createJiti(fileURLToPath(import.meta.url), { interopDefault: true });
+  const { runPipeline } = jiti(path.join(here, '../plugins/post-build/pipeline.ts'));
+  const steps = props.plugins
+    .filter((plugin) => typeof plugin.postBuildSteps === 'function')
+    .flatMap((plugin) => plugin.postBuildSteps(hookProps))
+    .filter((step) => step.kind === 'page')
+    .map((step) => ({ ...step, writeSite: () => undefined }));
+  const counts = values['compare-workers'].split(',').map(Number);
+  const runs = new Map(counts.map((count) => [count, []]));
+  for (let round = 0; round < Number(values.rounds); round += 1) {
+    for (const workers of counts) {
+      const timings = await runPipeline({
+        outDir,
+        routesPaths: props.routesPaths,
+        steps,
+        workers,
+        log: () => undefined,
+      });
+      runs.get(workers).push(timings.pages);
+      const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+      console.log(
+        `[post-build.mjs] ${String(workers)} workers: ${String(timings.pages.wallMs)} ms wall, ${String(timings.pages.cpuMs)} ms CPU (load ${load})`,
+      );
+    }
+  }
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  for (const [workers, list] of runs)
+    console.log(
+      `[post-build.mjs] page phase, ${String(workers)} workers, median of ${String(list.length)}: ${String(median(list.map((t) => t.wallMs)))} ms wall, ${String(median(list.map((t) => t.cpuMs)))} ms CPU`,
+    );
+  console.log(outDir);
+  process.exit(0);
+}
 const withPostBuild = props.plugins.filter((plugin) => plugin.postBuild);
 const start = { wall: performance.now(), cpu: cpuMs() };
 if (values.sequential) {

@@ -5,11 +5,22 @@
  */
 import type { Element, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
-import { matches, select, selectAll } from 'hast-util-select';
 import { toParse5 } from 'hast-util-to-parse5';
 import { serialize, type DefaultTreeAdapterMap } from 'parse5';
 
-import { prune, stringProperty, textContent } from '../post-build/hast';
+import {
+  classList,
+  findAll,
+  findAllInside,
+  findFirst,
+  findFirstInside,
+  hasClass,
+  isAriaHidden,
+  isHidden,
+  prune,
+  stringProperty,
+  textContent,
+} from '../post-build/hast';
 import { areaOf, ROUTES, isUnder, sectionHome, type Area } from '../../src/lib/routes';
 
 /** A heading that a search hit can jump to. */
@@ -83,7 +94,27 @@ export const CHROME = [
   '[hidden]:not([role="tabpanel"])',
 ];
 
-const CHROME_SELECTOR = CHROME.join(',');
+const CHROME_TAGS = new Set(['nav', 'footer', 'button', 'script', 'style', 'svg']);
+const CHROME_CLASSES = [
+  'theme-doc-toc-mobile',
+  'theme-doc-breadcrumbs',
+  'theme-doc-footer',
+  'pagination-nav',
+  'hash-link',
+];
+
+/**
+ * Whether an element matches one of the {@link CHROME} selectors (written out as a test, which
+ * is many times faster than matching the selectors on every element of every page).
+ */
+export function isChrome(element: Element): boolean {
+  if (CHROME_TAGS.has(element.tagName)) return true;
+  if (element.tagName === 'header' && hasClass(element, 'navbar')) return true;
+  const classes = classList(element);
+  if (CHROME_CLASSES.some((name) => classes.includes(name))) return true;
+  if (isAriaHidden(element)) return true;
+  return isHidden(element) && stringProperty(element, 'role') !== 'tabpanel';
+}
 
 /** The inner HTML of an element, serialised as the HTML standard (and parse5) does. */
 function innerHtml(element: Element): string {
@@ -100,21 +131,32 @@ function innerHtml(element: Element): string {
  * @returns the record, or null when the page has no main content.
  */
 export function searchRecordOf(tree: Root, url: string): SearchRecord | null {
-  const tags = selectAll(`.theme-doc-footer a[href^="${ROUTES.tags}"]`, tree)
+  const tags = findAllInside(
+    tree,
+    (element) => hasClass(element, 'theme-doc-footer'),
+    (element) => element.tagName === 'a' && (stringProperty(element, 'href') ?? '').startsWith(ROUTES.tags),
+  )
     .map((element) => textContent(element).trim())
     .filter(Boolean);
-  const found = select('article .theme-doc-markdown', tree) ?? select('main', tree);
+  const found =
+    findFirstInside(
+      tree,
+      (element) => element.tagName === 'article',
+      (element) => hasClass(element, 'theme-doc-markdown'),
+    ) ?? findFirst(tree, (element) => element.tagName === 'main');
   if (found === undefined) return null;
-  const content = prune(found, (element) => matches(CHROME_SELECTOR, element));
-  const h1 = select('h1', content);
-  const documentTitle = select('title', tree);
+  const content = prune(found, isChrome);
+  const h1 = findFirst(content, (element) => element.tagName === 'h1');
+  const documentTitle = findFirst(tree, (element) => element.tagName === 'title');
   const title = (
     (h1 === undefined ? '' : textContent(h1)) ||
     (documentTitle === undefined ? '' : textContent(documentTitle)).split(' | ')[0] ||
     ''
   ).trim();
   const root = prune(content, (element) => element.tagName === 'h1');
-  const headings: SearchHeading[] = selectAll('h2[id], h3[id]', root).map((element): SearchHeading => ({
+  const isHeading = (element: Element): boolean =>
+    (element.tagName === 'h2' || element.tagName === 'h3') && element.properties.id !== undefined;
+  const headings: SearchHeading[] = findAll(root, isHeading).map((element): SearchHeading => ({
     id: stringProperty(element, 'id') ?? '',
     text: textContent(element).trim(),
     level: element.tagName === 'h2' ? 2 : 3,

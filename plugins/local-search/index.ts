@@ -46,8 +46,11 @@ export function searchStep(): PageStep<null, SearchRecord[]> {
     options: null,
     writeSite(results, { outDir, addCpuMs }) {
       const records = [...results.values()].flat().sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-      addCpuMs(writeSearchIndex(outDir, records));
-      console.info(`[${PLUGIN_NAME}] indexed ${String(records.length)} pages`);
+      const engineCpuMs = writeSearchIndex(outDir, records);
+      addCpuMs(engineCpuMs);
+      console.info(
+        `[${PLUGIN_NAME}] indexed ${String(records.length)} pages (Pagefind's engine: ${String(engineCpuMs)} ms CPU)`,
+      );
     },
   };
 }

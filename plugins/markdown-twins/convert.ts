@@ -15,14 +15,24 @@ import { createHash } from 'node:crypto';
 import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
 import { defaultHandlers, toMdast, type State } from 'hast-util-to-mdast';
 import { decodeHTML } from 'entities';
-import { matches, select } from 'hast-util-select';
 import type { Code, InlineCode, ListItem, PhrasingContent, Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
 import { unified } from 'unified';
 import { stringify as stringifyYaml } from 'yaml';
 
-import { classList, findAll, findFirst, hasClass, prune, stringProperty, textContent } from '../post-build/hast';
+import {
+  classList,
+  findAll,
+  findFirst,
+  findFirstInside,
+  hasClass,
+  isAriaHidden,
+  isHidden,
+  prune,
+  stringProperty,
+  textContent,
+} from '../post-build/hast';
 
 /** Thrown when a page cannot have a twin; names the file or route and what is missing. */
 export class TwinError extends Error {
@@ -49,25 +59,33 @@ export function absoluteUrl(url: string, siteUrl: string): string {
  * of a Markdown page (`main article`), else `main`.
  */
 export function contentRootOf(tree: HastRoot): Element | undefined {
-  return select('article .theme-doc-markdown', tree) ?? select('main article', tree) ?? select('main', tree);
+  const isArticle = (node: Element): boolean => node.tagName === 'article';
+  const isMain = (node: Element): boolean => node.tagName === 'main';
+  return (
+    findFirstInside(tree, isArticle, (node) => hasClass(node, 'theme-doc-markdown')) ??
+    findFirstInside(tree, isMain, isArticle) ??
+    findFirst(tree, isMain)
+  );
 }
 
-/** Chrome of the theme that is never content, wherever it sits. */
-const CHROME_SELECTOR = [
-  'script',
-  'style',
-  'template',
-  'noscript',
-  'button',
-  'svg',
-  'nav',
-  '[aria-hidden="true"]',
-  '.hash-link',
-  '.theme-doc-toc-mobile',
-  '.theme-doc-breadcrumbs',
-  '.theme-doc-footer',
-  '.pagination-nav',
-].join(',');
+/** Elements of the theme that are never content, wherever they sit: by tag, and by class. */
+const CHROME_TAGS = new Set(['script', 'style', 'template', 'noscript', 'button', 'svg', 'nav']);
+const CHROME_CLASSES = [
+  'hash-link',
+  'theme-doc-toc-mobile',
+  // A table of contents inside the article (`TOCInline`): the twin has the headings themselves.
+  'table-of-contents',
+  'theme-doc-breadcrumbs',
+  'theme-doc-footer',
+  'pagination-nav',
+];
+
+/** Whether an element is chrome: by tag or class above, or `aria-hidden="true"`. */
+function isChrome(element: Element): boolean {
+  if (CHROME_TAGS.has(element.tagName) || isAriaHidden(element)) return true;
+  const classes = classList(element);
+  return CHROME_CLASSES.some((name) => classes.includes(name));
+}
 
 /** A diagram's source, kept hidden beside its drawing: the twin keeps it as a fence. */
 const isDiagramSource = (element: Element): boolean =>
@@ -79,10 +97,8 @@ const isDiagramSource = (element: Element): boolean =>
  * kept by {@link hiddenContent}).
  */
 function isNotContent(element: Element): boolean {
-  if (matches(CHROME_SELECTOR, element)) return true;
-  return element.properties.hidden !== undefined && element.properties.hidden !== false
-    ? stringProperty(element, 'role') !== 'tabpanel' && !isDiagramSource(element)
-    : false;
+  if (isChrome(element)) return true;
+  return isHidden(element) && stringProperty(element, 'role') !== 'tabpanel' && !isDiagramSource(element);
 }
 
 const text = (value: string): HastText => ({ type: 'text', value });

@@ -68,6 +68,52 @@ export function findAll(node: Parents, test: (element: Element) => boolean): Ele
   return found;
 }
 
+/**
+ * The first element under `node`, in document order, for which `test` holds and that lies inside
+ * an element for which `inside` holds (the CSS descendant combinator: `inside test`).
+ */
+export function findFirstInside(
+  node: Parents,
+  inside: (element: Element) => boolean,
+  test: (element: Element) => boolean,
+): Element | undefined {
+  return findAllInside(node, inside, test, true)[0];
+}
+
+/** Every element under `node` for which `test` holds and that lies inside one for which `inside` holds. */
+export function findAllInside(
+  node: Parents,
+  inside: (element: Element) => boolean,
+  test: (element: Element) => boolean,
+  firstOnly = false,
+): Element[] {
+  const found: Element[] = [];
+  const walk = (parent: Parents, within: boolean): boolean => {
+    for (const child of parent.children) {
+      if (child.type !== 'element') continue;
+      if (within && test(child)) {
+        found.push(child);
+        if (firstOnly) return true;
+      }
+      if (walk(child, within || inside(child))) return true;
+    }
+    return false;
+  };
+  walk(node, false);
+  return found;
+}
+
+/** Whether an element carries the `hidden` attribute. */
+export function isHidden(node: Element): boolean {
+  const value = node.properties.hidden;
+  return value !== undefined && value !== false;
+}
+
+/** Whether an element carries `aria-hidden="true"`. */
+export function isAriaHidden(node: Element): boolean {
+  return node.properties.ariaHidden === 'true';
+}
+
 /** The first element under `node` (depth first) for which `test` holds. */
 export function findFirst(node: Parents, test: (element: Element) => boolean): Element | undefined {
   for (const child of node.children) {

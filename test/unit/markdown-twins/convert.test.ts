@@ -187,6 +187,14 @@ describe('htmlToMarkdownTree', () => {
     expect(body).toBe('Text.\n');
   });
 
+  it('keeps the text of a collapsed details block, and leaves out an inline table of contents', () => {
+    const html =
+      '<div class="tableOfContentsInline_x"><ul class="table-of-contents"><li><a href="#a">A</a></li></ul></div>' +
+      '<details class="details_x alert alert--info" data-collapsed="true"><summary>Why two NAT gateways?</summary>' +
+      '<div style="display:none;overflow:hidden;height:0px"><div class="collapsibleContent_x"><p>One per zone.</p></div></div></details>';
+    expect(twinBody(html)).toBe('Why two NAT gateways?\n\nOne per zone.\n');
+  });
+
   it('keeps a loose list loose and a tight list with a nested list tight', () => {
     expect(twinBody('<ul><li>One<ul><li>a</li><li>b</li></ul></li><li>Two</li></ul>')).toBe(
       '- One\n  - a\n  - b\n- Two\n',
