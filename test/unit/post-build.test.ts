@@ -179,6 +179,37 @@ describe('files other plugins write in their own postBuild', () => {
     await writing;
   });
 
+  it("renders the hosted search theme's opensearch.xml into another folder (guards @docusaurus/theme-search-algolia)", async () => {
+    const real = tempBuild({});
+    const context = {
+      outDir: real,
+      baseUrl: '/',
+      i18n: { currentLocale: 'en' },
+      siteConfig: {
+        title: 'Docs',
+        url: 'https://docs.example.com',
+        favicon: 'img/favicon.ico',
+        future: { experimental_router: 'browser' },
+        themeConfig: { algolia: { searchPagePath: 'search' } },
+      },
+    };
+    const { default: theme } = (await import('@docusaurus/theme-search-algolia')) as unknown as {
+      default: (context: unknown) => { name: string; postBuild?: (props: unknown) => Promise<void> };
+    };
+    const written = theme(context);
+    expect(written.name, '@docusaurus/theme-search-algolia changed its plugin name').toBe(
+      'docusaurus-theme-search-algolia',
+    );
+    await written.postBuild?.({});
+    const loaded = { ...written, content: undefined, options: {} };
+    // The file is complete, so the wait ends at once; a second instance wrote the same bytes elsewhere.
+    await awaitOutsideWriters({ ...context, plugins: [loaded] } as never);
+    expect(
+      fs.readFileSync(path.join(real, 'opensearch.xml'), 'utf8'),
+      '@docusaurus/theme-search-algolia no longer writes opensearch.xml to its context outDir',
+    ).toContain('https://docs.example.com/search?q={searchTerms}');
+  }, 60_000);
+
   it('stops on a plugin with its own postBuild that the pipeline does not know', async () => {
     const dir = tempBuild({});
     const other = { name: 'some-plugin', postBuild: () => undefined };
