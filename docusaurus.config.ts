@@ -19,11 +19,12 @@ import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlig
 import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
-import markdownTwinsPlugin, { type MarkdownTwinsOptions } from './plugins/markdown-twins';
+import markdownTwinsPlugin from './plugins/markdown-twins';
 import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import releaseFeedPlugin from './plugins/release-feed';
 import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
+import postBuildPlugin, { type PostBuildOptions } from './plugins/post-build';
 import staticHostingPlugin from './plugins/static-hosting';
 import subscriberLinksPlugin from './plugins/subscriber-links';
 import writerChecksPlugin, { type WriterChecksOptions } from './plugins/writer-checks';
@@ -72,6 +73,12 @@ const BENCH_PHASES_FILE = process.env.BENCH_PHASES_FILE ?? '';
  */
 const FEATURE_PAGES_DIR = process.env.FEATURE_PAGES_DIR ?? '';
 const FEATURE_PAGES_ROUTE = process.env.FEATURE_PAGES_ROUTE ?? '/feature-fixtures/';
+
+/**
+ * Worker threads for the post-build pipeline's page reads (a whole number; unset: the plugin's
+ * measured default). For measuring; the build does not need it.
+ */
+const POST_BUILD_WORKERS = process.env.POST_BUILD_WORKERS ?? '';
 
 // "Last updated" dates come from git history, read once per build. Without full history (a
 // shallow clone, or no repository) every date would be wrong, so none is shown; the git-history
@@ -280,7 +287,7 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
       routeChunksPlugin,
       // Writer mistakes Docusaurus lets through: unknown front matter keys, knowledge-base numbers
       // outside the URL contract, two files at one route, local src/href/srcset/poster to nothing.
-      // The hosted search theme writes /opensearch.xml in its own postBuild, beside this one.
+      // The hosted search theme writes /opensearch.xml in its own postBuild, beside the pipeline's.
       [
         writerChecksPlugin,
         { otherPostBuildFiles: isAlgoliaEnabled ? ['/opensearch.xml'] : [] } satisfies WriterChecksOptions,
@@ -290,14 +297,11 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
       ...(isAnalyticsEnabled
         ? [[analyticsPlugin, { measurementId: GTAG_MEASUREMENT_ID } satisfies AnalyticsOptions]]
         : []),
-      // Every page as Markdown (`<path>.md`), llms.txt and llms-full.txt, written in postBuild.
-      [
-        markdownTwinsPlugin,
-        { untwinnedRoutes: FEATURE_PAGES_DIR ? FEATURE_PAGES_ROUTE : undefined } satisfies MarkdownTwinsOptions,
-      ],
+      // Every page as Markdown (`<path>.md`), llms.txt and llms-full.txt, written after the build.
+      markdownTwinsPlugin,
       // The Atom feed of the monthly release notes.
       ...(content.siteContentSteps ? [releaseFeedPlugin] : []),
-      // Offline search (index built in postBuild) unless the hosted Algolia search is configured.
+      // Offline search (index written after the build) unless the hosted Algolia search is configured.
       ...(isAlgoliaEnabled ? [] : [localSearchPlugin]),
       ...(FEATURE_PAGES_DIR
         ? [
@@ -313,11 +317,17 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
             ],
           ]
         : []),
-      // Last: precompressed twins and the security headers (a CSP allowing exactly the inline
-      // scripts of the built pages and the origins of the services switched on above).
+      // The security headers (a CSP allowing exactly the inline scripts of the built pages and the
+      // origins of the services switched on above) and precompressed twins of every text file.
       [
         staticHostingPlugin,
         { algoliaAppId: isAlgoliaEnabled ? ALGOLIA_APP_ID : undefined, analytics: isAnalyticsEnabled },
+      ],
+      // The one postBuild of the plugins above: each built page read and parsed once, handed to the
+      // writer checks, search, twins, feed and security headers in that order, then precompression.
+      [
+        postBuildPlugin,
+        (POST_BUILD_WORKERS === '' ? {} : { workers: Number(POST_BUILD_WORKERS) }) satisfies PostBuildOptions,
       ],
     ],
 

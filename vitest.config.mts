@@ -54,6 +54,7 @@ export default defineConfig({
       { find: '@docusaurus/Translate', replacement: `${root}test/unit/stubs/Translate.tsx` },
       { find: '@docusaurus/Head', replacement: `${root}test/unit/stubs/Head.tsx` },
       { find: '@theme/Heading', replacement: `${root}test/unit/stubs/Heading.tsx` },
+      { find: '@docusaurus/Link', replacement: `${root}test/unit/stubs/Link.tsx` },
       { find: '@theme/Error', replacement: `${root}test/unit/stubs/ThemeError.tsx` },
       {
         find: '@theme-original/ErrorPageContent',

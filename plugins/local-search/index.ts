@@ -6,8 +6,9 @@
  *   `client/`, and what the build hands the browser (global data, file names and shapes) in
  *   `contract.ts`.
  * - `contentLoaded` adds the search page's route and publishes where the index lives.
- * - `postBuild` reads every built page, extracts its search record and writes a Pagefind index
- *   to `build/pagefind/`. Pagefind splits the index into small chunks, so a query downloads only
+ * - Its post-build step (run by the post-build pipeline, see ARCHITECTURE.md, 'The post-build
+ *   pipeline') extracts each built page's search record from the page's hast and writes a
+ *   Pagefind index to `build/pagefind/`. Pagefind splits the index into small chunks, so a query downloads only
  *   the part it needs. Beside it go `vocabulary.json` (typo correction) and `pages.json` (one
  *   small record per page, which the client ranks with and shows hits from at once).
  */
@@ -16,10 +17,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Plugin } from '@docusaurus/types';
 
 import { ROUTES, isUnder } from '../../src/lib/routes';
-import { htmlFileFor } from '../built-site';
+import type { PageStep, ParticipatingPlugin } from '../post-build/types';
 import {
   INDEX_DIR,
   MIN_CORRECTED_WORD_LENGTH,
@@ -30,21 +30,29 @@ import {
   type PagesFile,
   type SearchVocabularyFile,
 } from './contract';
-import { extractSearchRecord, isIndexable, toIndexDocument, type SearchRecord } from './extract';
+import { toIndexDocument, type SearchRecord } from './extract';
+import { readPage } from './page-step';
 
-/** Reads the search records of the built routes, in route order. */
-export function collectRecords(outDir: string, routesPaths: readonly string[]): SearchRecord[] {
-  const seen = new Set<string>();
-  const records: SearchRecord[] = [];
-  for (const route of [...routesPaths].sort()) {
-    if (!isIndexable(route) || seen.has(route)) continue;
-    seen.add(route);
-    const file = htmlFileFor(outDir, route);
-    if (!file) continue;
-    const record = extractSearchRecord(fs.readFileSync(file, 'utf8'), route);
-    if (record && record.title !== '') records.push(record);
-  }
-  return records;
+/**
+ * The search step of the post-build pipeline: each page's records (`page-step.ts`), then, in route
+ * order, the Pagefind index, `vocabulary.json` and `pages.json`.
+ */
+export function searchStep(): PageStep<null, SearchRecord[]> {
+  return {
+    kind: 'page',
+    name: 'search-records',
+    readPage,
+    pageModule: path.join(__dirname, 'page-step.ts'),
+    options: null,
+    writeSite(results, { outDir, addCpuMs }) {
+      const records = [...results.values()].flat().sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+      const engineCpuMs = writeSearchIndex(outDir, records);
+      addCpuMs(engineCpuMs);
+      console.info(
+        `[${PLUGIN_NAME}] indexed ${String(records.length)} pages (Pagefind's engine: ${String(engineCpuMs)} ms CPU)`,
+      );
+    },
+  };
 }
 
 /** A vocabulary word: a letter, then letters, digits or `_`; from the shortest corrected length to 60. */
@@ -80,11 +88,14 @@ export function buildNames(records: readonly SearchRecord[]): Record<string, str
 /**
  * Writes the Pagefind index of `records` into `<outDir>/pagefind`, plus the vocabulary the client
  * uses to correct typos. Indexing runs in a child Node process (see write-index.mjs).
+ * @returns the CPU time of Pagefind's engine process in ms, which no parent process counts (0 where
+ *   it cannot be read).
  * @throws Error with Pagefind's message when indexing fails.
  */
-export function writeSearchIndex(outDir: string, records: readonly SearchRecord[]): void {
+export function writeSearchIndex(outDir: string, records: readonly SearchRecord[]): number {
   const indexDir = path.join(outDir, INDEX_DIR);
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `${PLUGIN_NAME}-`));
+  let engineCpuMs = 0;
   const documentsFile = path.join(tmpDir, 'documents.json');
   try {
     fs.writeFileSync(
@@ -96,12 +107,14 @@ export function writeSearchIndex(outDir: string, records: readonly SearchRecord[
     });
     if (result.status !== 0)
       throw new Error(`${PLUGIN_NAME}: indexing failed: ${result.stderr.trim() || `exit ${String(result.status)}`}`);
+    engineCpuMs = Number(/pagefind-cpu-ms (\d+)/.exec(result.stdout)?.[1] ?? 0);
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }
   const vocabulary: SearchVocabularyFile = { words: buildVocabulary(records), names: buildNames(records) };
   fs.writeFileSync(path.join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabulary));
   fs.writeFileSync(path.join(indexDir, PAGES_FILE), JSON.stringify(buildPagesFile(indexDir, records)));
+  return engineCpuMs;
 }
 
 /** Pagefind prefixes each decompressed fragment with this signature. */
@@ -145,7 +158,7 @@ export function buildPagesFile(indexDir: string, records: readonly SearchRecord[
  * page's route at `<baseUrl>search`, the global data that says where the index is served, and the
  * index written after the build.
  */
-export default function localSearchPlugin(context: { baseUrl: string }): Plugin {
+export default function localSearchPlugin(context: { baseUrl: string }): ParticipatingPlugin {
   return {
     name: PLUGIN_NAME,
     getThemePath() {
@@ -164,12 +177,8 @@ export default function localSearchPlugin(context: { baseUrl: string }): Plugin 
       });
       return Promise.resolve();
     },
-    postBuild({ outDir, routesPaths }) {
-      const started = Date.now();
-      const records = collectRecords(outDir, routesPaths);
-      writeSearchIndex(outDir, records);
-      console.info(`[${PLUGIN_NAME}] indexed ${String(records.length)} pages in ${String(Date.now() - started)} ms`);
-      return Promise.resolve();
+    postBuildSteps() {
+      return [searchStep()];
     },
   };
 }

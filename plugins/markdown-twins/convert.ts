@@ -1,29 +1,40 @@
 /**
- * Turns a page's Markdown or MDX source into its Markdown twin: clean CommonMark with GFM tables,
- * no JSX, no imports, no directives, every site link absolute.
+ * Turns a built page into its Markdown twin: the Markdown of the page's rendered article, clean
+ * CommonMark with GFM tables, every site link absolute.
  *
- * The source is parsed into mdast with the same syntax extensions the site's build uses
- * (front matter, GFM, directives, and MDX for `.mdx` files), each MDX construct is replaced by
- * the Markdown that means the same thing, and the tree is written back out with remark-stringify.
- * Anything with no Markdown meaning stops the build with the file and the construct named.
+ * The page's hast (parsed once by the post-build pipeline) is cut to its article, everything that
+ * is not content is left out (hidden elements, buttons, icons, the copy, edit, breadcrumb, table of
+ * contents and pagination chrome), the theme's rendered structures are written as the HTML they
+ * mean (a code block as `pre > code`, an admonition as a blockquote with its label, a tab set as
+ * one labelled section per tab, a card as a link with its description), and the result is
+ * converted with `hast-util-to-mdast` and written with remark-stringify. Nothing here knows a
+ * component by name: any component a writer uses gets a twin from what it renders.
+ * See ARCHITECTURE.md, 'Markdown twins and llms.txt'.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Blockquote, Heading, Nodes, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
-import type { ContainerDirective } from 'mdast-util-directive';
-import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
-import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
-import remarkDirective from 'remark-directive';
-import remarkFrontmatter from 'remark-frontmatter';
+import { createHash } from 'node:crypto';
+import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
+import { defaultHandlers, toMdast, type State } from 'hast-util-to-mdast';
+import { decodeHTML } from 'entities';
+import type { Code, InlineCode, ListItem, PhrasingContent, Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
 import { unified } from 'unified';
 import { stringify as stringifyYaml } from 'yaml';
 
-/** Thrown when a page uses something that has no Markdown meaning; names the file and construct. */
+import {
+  classList,
+  findAll,
+  findFirst,
+  findFirstInside,
+  hasClass,
+  isAriaHidden,
+  isHidden,
+  prune,
+  stringProperty,
+  textContent,
+} from '../post-build/hast';
+
+/** Thrown when a page cannot have a twin; names the file or route and what is missing. */
 export class TwinError extends Error {
   constructor(
     readonly file: string,
@@ -35,125 +46,6 @@ export class TwinError extends Error {
   }
 }
 
-/** The labels admonition containers (`:::note` ... `:::`) get in a twin, by directive name. */
-export const ADMONITION_LABELS: Readonly<Record<string, string>> = {
-  note: 'Note',
-  tip: 'Tip',
-  info: 'Info',
-  warning: 'Warning',
-  danger: 'Danger',
-  caution: 'Caution',
-  answer: 'Accepted answer',
-};
-
-/** Labels of the `kind` of a module header (`terraform`, `script`, `service`). */
-export const MODULE_KIND_LABELS: Readonly<Record<string, string>> = {
-  terraform: 'Terraform module',
-  script: 'Script module',
-  service: 'Service',
-};
-
-type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
-
-/** What a component renderer gets: the element, its file, and a way to convert its children. */
-export interface ComponentContext {
-  /** The page's file, as it appears in error messages. */
-  file: string;
-  /** Reads a string or boolean attribute; throws a TwinError when it is an expression. */
-  attr: (name: string) => string | boolean | undefined;
-  /** The element's children, already converted. */
-  children: () => RootContent[];
-}
-
-/**
- * Renders one MDX component as Markdown nodes. To support a new component, add an entry to
- * {@link COMPONENT_RENDERERS}.
- */
-export type ComponentRenderer = (element: JsxElement, context: ComponentContext) => RootContent[];
-
-const text = (value: string): PhrasingContent => ({ type: 'text', value });
-const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
-const strong = (children: PhrasingContent[]): PhrasingContent => ({ type: 'strong', children });
-const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
-
-function requireString(context: ComponentContext, element: JsxElement, name: string): string {
-  const value = context.attr(name);
-  if (typeof value !== 'string' || value === '')
-    throw new TwinError(context.file, `<${element.name ?? ''}>`, `attribute "${name}" must be a non-empty string`);
-  return value;
-}
-
-/** The Markdown meaning of each MDX component the site's pages use. */
-export const COMPONENT_RENDERERS: Readonly<Record<string, ComponentRenderer>> = {
-  // A tab set becomes one labelled section per tab, in order.
-  Tabs: (_element, context) => context.children(),
-  TabItem: (element, context) => {
-    const label = context.attr('label');
-    const value = context.attr('value');
-    const name = typeof label === 'string' ? label : typeof value === 'string' ? value : undefined;
-    if (name === undefined) throw new TwinError(context.file, '<TabItem>', 'needs a label or a value');
-    return [paragraph([strong([text(name)])]), ...context.children()];
-  },
-  ModuleHeader: (element, context) => {
-    const kind = requireString(context, element, 'kind');
-    const label = MODULE_KIND_LABELS[kind];
-    if (label === undefined) throw new TwinError(context.file, '<ModuleHeader>', `unknown kind "${kind}"`);
-    const repository = requireString(context, element, 'repository');
-    const module = requireString(context, element, 'module');
-    const version = requireString(context, element, 'version');
-    const sourceUrl = requireString(context, element, 'sourceUrl');
-    return [
-      paragraph([
-        strong([text(label)]),
-        text(' '),
-        code(`${repository}/modules/${module}`),
-        text(', version '),
-        code(version),
-        text('. '),
-        { type: 'link', url: sourceUrl, children: [text('View source')] },
-      ]),
-    ];
-  },
-  ReferenceEntry: (element, context) => {
-    if (context.attr('kind') === 'output') return [];
-    const type = requireString(context, element, 'type');
-    const parts: PhrasingContent[] = [text('Type: '), code(type), text('. ')];
-    if (context.attr('required') === true) parts.push(strong([text('Required')]), text('.'));
-    else parts.push(text('Default: '), code(requireString(context, element, 'defaultValue')), text('.'));
-    return [paragraph(parts)];
-  },
-  ReleaseMeta: (element, context) => [
-    paragraph([
-      strong([text(requireString(context, element, 'kindLabel'))]),
-      text(`, released ${requireString(context, element, 'date')}.`),
-    ]),
-  ],
-};
-
-/** Options of {@link sourceToMarkdownTree}. */
-export interface ConvertOptions {
-  /** The file's path as error messages name it (relative to the site). */
-  file: string;
-  /** Absolute path of the file, to resolve the Markdown files an MDX page imports. */
-  absolutePath: string;
-  /** The file's text. */
-  source: string;
-  /** `mdx` parses JSX and imports; `md` is CommonMark plus directives. */
-  format: 'md' | 'mdx';
-  /** The site's origin, for example `https://docs.gruntwork.io`; site paths are prefixed with it. */
-  siteUrl: string;
-}
-
-// One frozen processor per format, built once: building one runs every syntax extension's setup.
-const PARSERS = {
-  md: unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkDirective).freeze(),
-  mdx: unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkDirective).use(remarkMdx).freeze(),
-} as const;
-
-function parser(format: 'md' | 'mdx') {
-  return PARSERS[format];
-}
-
 /** A site path (`/x`) or `pathname:///x` as an absolute URL; other URLs unchanged. */
 export function absoluteUrl(url: string, siteUrl: string): string {
   const origin = siteUrl.replace(/\/$/, '');
@@ -162,150 +54,285 @@ export function absoluteUrl(url: string, siteUrl: string): string {
   return url;
 }
 
-/** Removes an explicit heading id (`{#my-id}`) from the end of a heading. */
-function stripHeadingId(heading: Heading): void {
-  const last = heading.children.at(-1);
-  if (last?.type !== 'text') return;
-  const at = last.value.lastIndexOf('{#');
-  if (at === -1 || !last.value.trimEnd().endsWith('}')) return;
-  last.value = last.value.slice(0, at).trimEnd();
-  if (last.value === '') heading.children.pop();
+/**
+ * Where a page's content is: the doc's Markdown (`article .theme-doc-markdown`), else the article
+ * of a Markdown page (`main article`), else `main`.
+ */
+export function contentRootOf(tree: HastRoot): Element | undefined {
+  const isArticle = (node: Element): boolean => node.tagName === 'article';
+  const isMain = (node: Element): boolean => node.tagName === 'main';
+  return (
+    findFirstInside(tree, isArticle, (node) => hasClass(node, 'theme-doc-markdown')) ??
+    findFirstInside(tree, isMain, isArticle) ??
+    findFirst(tree, isMain)
+  );
 }
 
-/** The original source of a node, for directives that were never meant as directives (`a:b`). */
-function sourceOf(node: Nodes, source: string): string {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
-  return start === undefined || end === undefined ? '' : source.slice(start, end);
+/** Elements of the theme that are never content, wherever they sit: by tag, and by class. */
+const CHROME_TAGS = new Set(['script', 'style', 'template', 'noscript', 'button', 'svg', 'nav']);
+const CHROME_CLASSES = [
+  'hash-link',
+  'theme-doc-toc-mobile',
+  // A table of contents inside the article (`TOCInline`): the twin has the headings themselves.
+  'table-of-contents',
+  'theme-doc-breadcrumbs',
+  'theme-doc-footer',
+  'pagination-nav',
+];
+
+/** Whether an element is chrome: by tag or class above, or `aria-hidden="true"`. */
+function isChrome(element: Element): boolean {
+  if (CHROME_TAGS.has(element.tagName) || isAriaHidden(element)) return true;
+  const classes = classList(element);
+  return CHROME_CLASSES.some((name) => classes.includes(name));
 }
 
-function isCommentOnly(node: MdxFlowExpression | MdxTextExpression): boolean {
-  const program = node.data?.estree;
-  return program !== null && program !== undefined && program.body.length === 0;
+/** A diagram's source, kept hidden beside its drawing: the twin keeps it as a fence. */
+const isDiagramSource = (element: Element): boolean =>
+  element.tagName === 'pre' && classList(element).some((name) => name.startsWith('language-'));
+
+/**
+ * Whether an element is not content: chrome, or hidden (`hidden`). A tab set's hidden panels are
+ * content (the reader opens them with a click), and so is a hidden code block (a diagram's source,
+ * kept by {@link hiddenContent}).
+ */
+function isNotContent(element: Element): boolean {
+  if (isChrome(element)) return true;
+  return isHidden(element) && stringProperty(element, 'role') !== 'tabpanel' && !isDiagramSource(element);
 }
 
-/** Local components an MDX page imports from Markdown files: local name → absolute file. */
-function localImports(node: MdxjsEsm, absolutePath: string, imports: Map<string, string | null>): void {
-  const program = node.data?.estree;
-  for (const statement of program?.body ?? []) {
-    if (statement.type !== 'ImportDeclaration') continue;
-    const from = String(statement.source.value);
-    for (const specifier of statement.specifiers) {
-      const isMarkdown = from.startsWith('.') && /\.mdx?$/.test(from) && specifier.type === 'ImportDefaultSpecifier';
-      imports.set(specifier.local.name, isMarkdown ? path.resolve(path.dirname(absolutePath), from) : null);
+const text = (value: string): HastText => ({ type: 'text', value });
+const element = (tagName: string, children: ElementContent[], properties: Element['properties'] = {}): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+
+/** The `language-*` of an element's classes, if any. */
+function languageOf(node: Element): string | undefined {
+  const name = classList(node).find((value) => value.startsWith('language-'));
+  return name?.slice('language-'.length);
+}
+
+/** The text of a code block as written: every text node, a `<br>` as a line break. */
+function codeText(node: Element): string {
+  let value = '';
+  const walk = (parent: Element): void => {
+    for (const child of parent.children) {
+      if (child.type === 'text') value += child.value;
+      else if (child.type === 'element') {
+        if (child.tagName === 'br') value += '\n';
+        else walk(child);
+      }
     }
-  }
+  };
+  walk(node);
+  return value.replace(/\n+$/, '');
 }
 
-function admonition(node: ContainerDirective, file: string, convert: (n: Nodes[]) => RootContent[]): Blockquote {
-  const label = ADMONITION_LABELS[node.name];
-  if (label === undefined)
-    throw new TwinError(file, `:::${node.name}`, 'this container has no Markdown rendering; use an admonition');
-  const [first, ...rest] = node.children;
-  const hasLabel = first?.type === 'paragraph' && first.data?.directiveLabel === true;
-  const title: PhrasingContent[] = hasLabel ? [text(`${label}: `), ...first.children] : [text(label)];
-  const body = convert(hasLabel ? rest : node.children);
-  return { type: 'blockquote', children: [paragraph([strong(title)]), ...(body as Blockquote['children'])] };
+/** A `pre` as a code block with its language and text, for {@link codeHandler}. */
+function codeBlock(pre: Element): Element {
+  const code = findFirst(pre, (node) => node.tagName === 'code');
+  const language = languageOf(pre) ?? (code === undefined ? undefined : languageOf(code));
+  return element('pre', [text(codeText(pre))], { dataLanguage: language, dataCode: true });
+}
+
+/** The bold label of an admonition: its type, then its title when the title is not the type. */
+function admonitionLabel(type: string, heading: Element | undefined): ElementContent[] {
+  const capitalised = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
+  const title = heading === undefined ? '' : textContent(heading).trim();
+  const lastWord = title.split(/\s+/).at(-1)?.toLowerCase();
+  if (title === '' || lastWord === type.toLowerCase()) return [text(capitalised(title || type))];
+  return [text(`${capitalised(type)}: `), ...(heading?.children ?? [])];
+}
+
+/** An admonition (the theme's `theme-admonition-<type>`) as a blockquote headed by its label. */
+function admonition(node: Element): Element {
+  const type =
+    classList(node)
+      .find((name) => name.startsWith('theme-admonition-'))
+      ?.slice('theme-admonition-'.length) ?? 'note';
+  const [heading, ...content] = node.children.filter((child): child is Element => child.type === 'element');
+  return element('blockquote', [element('p', [element('strong', admonitionLabel(type, heading))]), ...content]);
+}
+
+/** The tab panels of a tab set, in order (not those of a tab set inside one). */
+function tabPanels(node: Element): Element[] {
+  const panels: Element[] = [];
+  const walk = (parent: Element): void => {
+    for (const child of parent.children) {
+      if (child.type !== 'element') continue;
+      if (stringProperty(child, 'role') === 'tabpanel') panels.push(child);
+      else walk(child);
+    }
+  };
+  walk(node);
+  return panels;
+}
+
+/** A tab set (a `tablist` and its panels) as one bold-labelled section per tab. */
+function tabSet(node: Element, tablist: Element): ElementContent[] {
+  const labels = findAll(tablist, (child) => stringProperty(child, 'role') === 'tab').map((tab) =>
+    textContent(tab).trim(),
+  );
+  return tabPanels(node).flatMap((panel, index) => [
+    element('p', [element('strong', [text(labels[index] ?? String(index + 1))])]),
+    ...panel.children,
+  ]);
+}
+
+const BLOCK = new Set(['p', 'div', 'section', 'article', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol']);
+
+/** A link that wraps blocks (a card: title and description) as a link of its title, then the rest. */
+function blockLink(node: Element): Element {
+  const blocks = node.children.filter((child): child is Element => child.type === 'element');
+  const [first, ...rest] = blocks;
+  const title = textContent(first ?? node).trim();
+  const description = rest
+    .map((block) => textContent(block).trim())
+    .filter(Boolean)
+    .join(' ');
+  return element('p', [
+    element('a', [text(title)], { href: node.properties.href }),
+    ...(description === '' ? [] : [text(`: ${description}`)]),
+  ]);
+}
+
+/** Options of {@link htmlToMarkdownTree}. */
+export interface HtmlToMarkdownOptions {
+  /** The site's origin, for example `https://docs.gruntwork.io`; site paths are prefixed with it. */
+  siteUrl: string;
+  /** The page's absolute URL, against which relative addresses resolve. */
+  pageUrl: string;
+  /**
+   * Site path of each image file of the build by the SHA-256 (hex) of its bytes: an image the
+   * bundler inlined into the page as a `data:` URL is linked to the file with the same bytes.
+   */
+  images?: Readonly<Record<string, string>>;
+}
+
+/** The SHA-256 (hex) of the bytes of a `data:` URL, or undefined when it is not one. */
+export function dataUrlDigest(url: string): string | undefined {
+  const match = /^data:[^,]*?(;base64)?,(.*)$/s.exec(url);
+  if (match === null) return undefined;
+  const [, base64, payload = ''] = match;
+  let bytes: Buffer;
+  try {
+    bytes = base64 === undefined ? Buffer.from(decodeURIComponent(payload)) : Buffer.from(payload, 'base64');
+  } catch {
+    return undefined;
+  }
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A site-relative or page-relative address as an absolute one; fragments and other URLs unchanged. */
+function resolveUrl(value: string, options: HtmlToMarkdownOptions): string {
+  if (value === '' || value.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//'))
+    return value;
+  if (value.startsWith('/')) return absoluteUrl(value, options.siteUrl);
+  return new URL(value, options.pageUrl).href;
+}
+
+/** The theme's rendered structures as plain HTML, or undefined to keep the element as it is. */
+function normalise(node: Element, options: HtmlToMarkdownOptions): ElementContent[] | undefined {
+  if (hasClass(node, 'theme-code-block')) {
+    // Its `pre` is already a code block (children are written first); add the container's title.
+    const pre = findFirst(node, (child) => child.tagName === 'pre');
+    if (pre === undefined) return [];
+    const title = textContent(prune(node, (child) => child === pre)).trim();
+    pre.properties.dataLanguage ??= languageOf(node);
+    if (title !== '') pre.properties.dataTitle = title;
+    return [pre];
+  }
+  if (node.tagName === 'pre' && node.properties.dataCode === undefined) return [codeBlock(node)];
+  if (hasClass(node, 'theme-admonition')) return [admonition(node)];
+  const tablist = node.children.find(
+    (child): child is Element => child.type === 'element' && stringProperty(child, 'role') === 'tablist',
+  );
+  if (tablist !== undefined) return tabSet(node, tablist);
+  if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+    node.properties.href = resolveUrl(node.properties.href, options);
+    if (node.children.some((child) => child.type === 'element' && BLOCK.has(child.tagName))) return [blockLink(node)];
+  }
+  // Inline code keeps its text as written (spaces and line breaks, as a Markdown code span does).
+  if (node.tagName === 'code') node.properties.dataText = textContent(node);
+  // The image loader escapes an apostrophe in alt text as `&#39;` once too often; read it as meant.
+  if (node.tagName === 'img' && typeof node.properties.alt === 'string')
+    node.properties.alt = decodeHTML(node.properties.alt);
+  if (node.tagName === 'img' && typeof node.properties.src === 'string') {
+    const digest = dataUrlDigest(node.properties.src);
+    const file = digest === undefined ? undefined : options.images?.[digest];
+    node.properties.src = resolveUrl(file ?? node.properties.src, options);
+  }
+  return undefined;
+}
+
+/** Children without HTML comments, at every depth (the nodes are the pruned copy's own). */
+function withoutComments(children: ElementContent[]): ElementContent[] {
+  return children.flatMap((child): ElementContent[] => {
+    if (child.type === 'comment') return [];
+    if (child.type === 'element') child.children = withoutComments(child.children);
+    return [child];
+  });
+}
+
+/** Inline `code` → a code span of its text as written ({@link normalise} keeps it). */
+function inlineCodeHandler(state: State, node: Element): InlineCode {
+  const result: InlineCode = { type: 'inlineCode', value: stringProperty(node, 'dataText') ?? textContent(node) };
+  state.patch(node, result);
+  return result;
 }
 
 /**
- * Parses a page's source and returns the mdast of its twin's body (front matter removed).
- * @throws TwinError naming the file and the component, container or expression that has no
- *   Markdown meaning, or an attribute a component needs.
+ * A list item, loose (blank lines around its blocks) exactly when it holds paragraphs, as MDX
+ * renders a loose item; a nested list alone keeps it tight.
  */
-export function sourceToMarkdownTree(options: ConvertOptions): Root {
-  const { file, source, siteUrl } = options;
-  const tree = parser(options.format).parse(source);
-  const imports = new Map<string, string | null>();
-  for (const node of tree.children) if (node.type === 'mdxjsEsm') localImports(node, options.absolutePath, imports);
-
-  const convertAll = (nodes: readonly Nodes[]): RootContent[] => nodes.flatMap((node) => convertNode(node));
-
-  function jsxAttr(element: JsxElement, name: string): string | boolean | undefined {
-    const attribute = element.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
-    if (attribute === undefined || attribute.type !== 'mdxJsxAttribute') return undefined;
-    if (attribute.value === null || attribute.value === undefined) return true;
-    if (typeof attribute.value === 'string') return attribute.value;
-    const program = attribute.value.data?.estree;
-    const statement = program?.body[0];
-    if (statement?.type === 'ExpressionStatement' && statement.expression.type === 'Literal') {
-      const { value } = statement.expression;
-      if (typeof value === 'string' || typeof value === 'boolean') return value;
-    }
-    throw new TwinError(
-      file,
-      `<${element.name ?? ''} ${name}>`,
-      'only string and boolean attribute values have a Markdown rendering',
-    );
-  }
-
-  function convertElement(element: JsxElement): RootContent[] {
-    const name = element.name ?? '';
-    const imported = imports.get(name);
-    if (typeof imported === 'string') {
-      const body = sourceToMarkdownTree({
-        ...options,
-        file: path.relative(path.dirname(options.absolutePath), imported),
-        absolutePath: imported,
-        source: fs.readFileSync(imported, 'utf8'),
-        format: imported.endsWith('.mdx') ? 'mdx' : 'md',
-      });
-      return body.children;
-    }
-    const renderer = COMPONENT_RENDERERS[name];
-    if (renderer === undefined)
-      throw new TwinError(
-        file,
-        `<${name === '' ? 'fragment' : name}>`,
-        'this component has no Markdown rendering; add one to COMPONENT_RENDERERS in plugins/markdown-twins/convert.ts',
-      );
-    return renderer(element, {
-      file,
-      attr: (attributeName) => jsxAttr(element, attributeName),
-      children: () => convertAll(element.children),
-    });
-  }
-
-  function convertNode(node: Nodes): RootContent[] {
-    switch (node.type) {
-      case 'yaml':
-      case 'mdxjsEsm':
-        return [];
-      case 'mdxFlowExpression':
-      case 'mdxTextExpression':
-        if (isCommentOnly(node)) return [];
-        throw new TwinError(file, `{${node.value}}`, 'an MDX expression has no Markdown rendering');
-      case 'mdxJsxFlowElement':
-      case 'mdxJsxTextElement':
-        return convertElement(node);
-      case 'containerDirective':
-        return [admonition(node, file, convertAll)];
-      case 'leafDirective':
-        return [paragraph([text(sourceOf(node, source))])];
-      case 'textDirective':
-        return [text(sourceOf(node, source))];
-      case 'link':
-      case 'image':
-      case 'definition':
-        node.url = absoluteUrl(node.url, siteUrl);
-        break;
-      case 'heading':
-        stripHeadingId(node);
-        break;
-      default:
-        break;
-    }
-    if ('children' in node) {
-      (node as { children: RootContent[] }).children = convertAll(node.children as Nodes[]);
-    }
-    return [node as RootContent];
-  }
-
-  const children = convertAll(tree.children);
-  // The twin writes the title as its H1; a page that writes its own H1 loses it here.
-  if (children[0]?.type === 'heading' && children[0].depth === 1) children.shift();
-  return { type: 'root', children };
+function listItemHandler(state: State, node: Element): ListItem {
+  const result = defaultHandlers.li(state, node);
+  result.spread = node.children.some((child) => child.type === 'element' && child.tagName === 'p');
+  return result;
 }
+
+/** `pre` (as {@link codeBlock} writes it) → a fenced code block with its language and title. */
+function codeHandler(state: State, node: Element): Code {
+  const title = stringProperty(node, 'dataTitle');
+  const result: Code = {
+    type: 'code',
+    lang: stringProperty(node, 'dataLanguage') ?? null,
+    meta: title === undefined ? null : `title="${title}"`,
+    value: textContent(node),
+  };
+  state.patch(node, result);
+  return result;
+}
+
+/**
+ * Converts a built page's hast into the mdast of its twin's body: the content root
+ * ({@link contentRootOf}) without its title (the twin writes the title as its H1).
+ * @returns the tree, or undefined when the page has no content root.
+ */
+export function htmlToMarkdownTree(tree: HastRoot, options: HtmlToMarkdownOptions): Root | undefined {
+  const found = contentRootOf(tree);
+  if (found === undefined) return undefined;
+  // The title: the header's h1 (a doc), or the first h1 (a Markdown page).
+  const title = findFirst(found, (node) => node.tagName === 'h1');
+  const content = prune(
+    found,
+    (node) => node === title || isNotContent(node),
+    (node) => normalise(node, options),
+  );
+  // React's `<!-- -->` markers between text parts are not content.
+  const body: HastRoot = { type: 'root', children: withoutComments(content.children) };
+  const mdast = toMdast(body, {
+    newlines: true,
+    handlers: { pre: codeHandler, code: inlineCodeHandler, li: listItemHandler },
+  });
+  return mdast.type === 'root' ? mdast : { type: 'root', children: [] };
+}
+
+/** The inline Markdown of a title, for front matter and headings. */
+const textNode = (value: string): PhrasingContent => ({ type: 'text', value });
 
 /** remark-stringify settings for every twin, so all twins read alike. */
 export const STRINGIFY_OPTIONS: StringifyOptions = {
@@ -346,7 +373,7 @@ export interface TwinPage {
 export function titledBody(page: TwinPage): string {
   const heading = markdownFromTree({
     type: 'root',
-    children: [{ type: 'heading', depth: 1, children: [text(page.title)] }],
+    children: [{ type: 'heading', depth: 1, children: [textNode(page.title)] }],
   });
   return `${heading}\n${page.body}`;
 }

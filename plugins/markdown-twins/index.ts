@@ -1,20 +1,22 @@
 /**
  * Local plugin: every page of the site as Markdown, for readers who read through an AI assistant.
  *
- * In `postBuild` it writes, into the build folder:
+ * Its post-build step (run by the post-build pipeline, see ARCHITECTURE.md, 'The post-build
+ * pipeline') writes, into the build folder:
  * - a Markdown twin of every route (`<path>.md`, or `<path>index.md` for paths ending in `/`;
  *   see `markdownTwinPath` in `contract.ts`), with front matter reduced to title, description and
  *   URL;
  * - `/llms.txt`, an index of every page linking its twin;
  * - `/llms-full.txt`, every page's Markdown in reading order.
  *
- * Docs and Markdown pages are converted from their source (`convert.ts`); a component with no
- * Markdown rendering, or a route with no twin, stops the build naming the file and the component.
- * Nothing is written during `npm start`.
+ * Docs and Markdown pages are converted from their built HTML (`convert.ts`, read in
+ * `page-step.ts`): any component gets the twin of what it renders. A route with no twin stops the
+ * build, naming it. Nothing is written during `npm start`.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext } from '@docusaurus/types';
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
@@ -23,24 +25,36 @@ import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, markdownTwinPath } from './contract'
 import { twinDocument } from './convert';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms';
 import { collectPages } from './pages';
+import type { ParticipatingPlugin } from '../post-build/types';
+import { readPage, type TwinPageOptions } from './page-step';
 
 /** The summary paragraph of `llms.txt`. */
 export const LLMS_SUMMARY =
   'Documentation of the Gruntwork Infrastructure as Code Library for AWS: how to build on AWS with Terraform and Terragrunt, a reference page for every library module and service, FAQ pages, monthly release notes and a numbered knowledge base of answered questions.';
 
-/** Options. */
-export interface MarkdownTwinsOptions {
-  /**
-   * A route prefix whose pages get no twin and are left out of the llms files: the test-only
-   * feature pages of the fixture build (`FEATURE_PAGES_ROUTE` in the configuration). Unset, every
-   * route must have a twin.
-   */
-  untwinnedRoutes?: string;
+/** File extensions of the images {@link imagesOf} indexes. */
+const IMAGE_EXTENSIONS = new Set(['.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif']);
+
+/**
+ * Site path of every image file of a build by the SHA-256 (hex) of its bytes, so a twin can link
+ * an image that the bundler inlined as a `data:` URL to the file with the same bytes.
+ */
+export function imagesOf(outDir: string): Record<string, string> {
+  const images: Record<string, string> = {};
+  const files = fs
+    .readdirSync(outDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && IMAGE_EXTENSIONS.has(path.extname(entry.name).toLowerCase()))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) {
+    const digest = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    images[digest] ??= `/${path.relative(outDir, file).split(path.sep).join('/')}`;
+  }
+  return images;
 }
 
 /** Docusaurus plugin factory. */
-export default function markdownTwinsPlugin(context: LoadContext, options: unknown): Plugin {
-  const { untwinnedRoutes } = (options ?? {}) as MarkdownTwinsOptions;
+export default function markdownTwinsPlugin(context: LoadContext): ParticipatingPlugin {
   let docs: DocsContent | undefined;
   let pages: PagesContent | undefined;
   return {
@@ -49,29 +63,39 @@ export default function markdownTwinsPlugin(context: LoadContext, options: unkno
       docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
       pages = (allContent['docusaurus-plugin-content-pages']?.default as PagesContent | null | undefined) ?? [];
     },
-    postBuild({ outDir, routesPaths }) {
+    postBuildSteps({ outDir, routesPaths }) {
       if (docs === undefined || pages === undefined) throw new Error('markdown-twins: the docs plugin loaded nothing');
-      const started = { wall: performance.now(), cpu: process.cpuUsage() };
+      const loadedDocs = docs;
+      const loadedPages = pages;
       const siteUrl = context.siteConfig.url.replace(/\/$/, '');
-      const twinned = untwinnedRoutes ? routesPaths.filter((route) => !route.startsWith(untwinnedRoutes)) : routesPaths;
-      const all = collectPages({ siteDir: context.siteDir, siteUrl, docs, pages, routesPaths: twinned });
-      for (const page of all) {
-        const file = path.join(outDir, markdownTwinPath(page.path));
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, twinDocument(page));
-      }
-      fs.writeFileSync(
-        path.join(outDir, LLMS_TXT_PATH),
-        renderLlmsTxt({ title: SITE_TITLE, summary: LLMS_SUMMARY, siteUrl }, all),
-      );
-      const full = renderLlmsFullTxt(all);
-      fs.writeFileSync(path.join(outDir, LLMS_FULL_TXT_PATH), full);
-      // The conversion is synchronous, so the process's CPU time over it is this plugin's own.
-      const cpu = process.cpuUsage(started.cpu);
-      console.log(
-        `[markdown-twins] wrote ${String(all.length)} twins, llms.txt and llms-full.txt (${String(Math.round(Buffer.byteLength(full) / 1024))} KB) in ${String(Math.round(performance.now() - started.wall))} ms (${String(Math.round((cpu.user + cpu.system) / 1000))} ms CPU)`,
-      );
-      return Promise.resolve();
+      const routes = [
+        ...(loadedDocs.loadedVersions[0]?.docs.map((doc) => doc.permalink) ?? []),
+        ...loadedPages.filter((page) => page.type === 'mdx').map((page) => page.permalink),
+      ];
+      return [
+        {
+          kind: 'page',
+          name: 'markdown-twins',
+          readPage,
+          pageModule: path.join(__dirname, 'page-step.ts'),
+          options: { siteUrl, routes, images: imagesOf(outDir) } satisfies TwinPageOptions,
+          writeSite(results: ReadonlyMap<string, [string, string][]>, { outDir }) {
+            const bodies = new Map([...results.values()].flat());
+            const all = collectPages({ siteUrl, docs: loadedDocs, pages: loadedPages, routesPaths, bodies });
+            for (const page of all) {
+              const file = path.join(outDir, markdownTwinPath(page.path));
+              fs.mkdirSync(path.dirname(file), { recursive: true });
+              fs.writeFileSync(file, twinDocument(page));
+            }
+            fs.writeFileSync(
+              path.join(outDir, LLMS_TXT_PATH),
+              renderLlmsTxt({ title: SITE_TITLE, summary: LLMS_SUMMARY, siteUrl }, all),
+            );
+            fs.writeFileSync(path.join(outDir, LLMS_FULL_TXT_PATH), renderLlmsFullTxt(all));
+            console.info(`[markdown-twins] wrote ${String(all.length)} twins, llms.txt and llms-full.txt`);
+          },
+        },
+      ];
     },
   };
 }

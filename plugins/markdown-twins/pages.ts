@@ -1,11 +1,9 @@
 /**
  * Every page of the site as a {@link SitePage}: its title, description, address and Markdown body,
  * in reading order (the sidebars in the order `sidebars.ts` declares them, then pages in no
- * sidebar). Docs and Markdown pages are converted from their source; the home page, the tag pages
- * and the search page are written from the data those pages render.
+ * sidebar). Docs and Markdown pages take the body converted from their built HTML; the home page,
+ * the tag pages and the search page are written from the data those pages render.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
@@ -14,7 +12,7 @@ import { HOME_SECTIONS } from '../../src/components/HomeCards/sections';
 import { areaOf, isUnder, ROUTES, type Area } from '../../src/lib/routes';
 import { SITE_TAGLINE, SITE_TITLE } from '../../site-config';
 import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH } from './contract';
-import { markdownFromTree, sourceToMarkdownTree, TwinError, type TwinPage } from './convert';
+import { markdownFromTree, TwinError, type TwinPage } from './convert';
 
 /** The top-level sections of `llms.txt`, in order; `Optional` holds the long tail. */
 export const SECTIONS = [
@@ -85,23 +83,6 @@ function sidebarOrder(version: Version): string[] {
   return [...new Set(ids)];
 }
 
-/** `@site/docs/x.md` as an absolute path. */
-function resolveSource(siteDir: string, source: string): string {
-  return source.startsWith('@site/') ? path.join(siteDir, source.slice('@site/'.length)) : source;
-}
-
-function convertFile(siteDir: string, siteUrl: string, source: string): string {
-  const absolutePath = resolveSource(siteDir, source);
-  const tree = sourceToMarkdownTree({
-    file: path.relative(siteDir, absolutePath),
-    absolutePath,
-    source: fs.readFileSync(absolutePath, 'utf8'),
-    format: absolutePath.endsWith('.mdx') ? 'mdx' : 'md',
-    siteUrl,
-  });
-  return markdownFromTree(tree);
-}
-
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 
 /** A list of links with their descriptions, as mdast. */
@@ -128,7 +109,6 @@ function linkList(items: readonly { title: string; url: string; description: str
 
 /** Input of {@link collectPages}. */
 export interface CollectOptions {
-  siteDir: string;
   /** The site's origin, without a trailing slash. */
   siteUrl: string;
   /** The docs plugin's content (one version). */
@@ -137,6 +117,8 @@ export interface CollectOptions {
   pages: PagesContent;
   /** Every route the build wrote; each must get a twin. */
   routesPaths: readonly string[];
+  /** The Markdown body of each doc and Markdown page, by route, converted from its built HTML. */
+  bodies: ReadonlyMap<string, string>;
 }
 
 /**
@@ -146,7 +128,13 @@ export interface CollectOptions {
  * @throws TwinError for a page that cannot be converted, or naming a route that has no twin.
  */
 export function collectPages(options: CollectOptions): SitePage[] {
-  const { siteDir, siteUrl, docs, pages, routesPaths } = options;
+  const { siteUrl, docs, pages, routesPaths, bodies } = options;
+  const bodyOf = (route: string, source: string): string => {
+    const body = bodies.get(route);
+    if (body === undefined)
+      throw new TwinError(source, route, 'the build wrote no page with content for this route, so it has no twin');
+    return body;
+  };
   const version = docs.loadedVersions[0];
   if (version === undefined) throw new Error('markdown-twins: the docs plugin loaded no version');
   const url = (pagePath: string): string => `${siteUrl}${pagePath}`;
@@ -184,7 +172,7 @@ export function collectPages(options: CollectOptions): SitePage[] {
       path: doc.permalink,
       title: doc.title,
       description: doc.description,
-      body: convertFile(siteDir, siteUrl, doc.source),
+      body: bodyOf(doc.permalink, doc.source),
     });
   }
 
@@ -197,7 +185,7 @@ export function collectPages(options: CollectOptions): SitePage[] {
       path: page.permalink,
       title: page.title ?? page.frontMatter.title ?? page.permalink,
       description: page.description ?? page.frontMatter.description ?? '',
-      body: convertFile(siteDir, siteUrl, page.source),
+      body: bodyOf(page.permalink, page.source),
     });
   }
 

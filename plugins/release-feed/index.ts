@@ -1,62 +1,87 @@
 /**
- * Local plugin: the Atom feed of the monthly release notes, written in `postBuild` to
- * `ROUTES.releasesFeed`. Each month's content comes from the same validated data as its page
- * (`data/releases/`), through the page the catalog plugin generated from it.
+ * Local plugin: the Atom feed of the monthly release notes, written by its post-build step (run by
+ * the post-build pipeline, see ARCHITECTURE.md, 'The post-build pipeline') to
+ * `ROUTES.releasesFeed`. Each month's dates come from the validated data (`data/releases/`); its
+ * content is what the month's built page renders, as the Markdown tree of its twin.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext } from '@docusaurus/types';
+import type { Root } from 'mdast';
 
-import { ROUTES } from '../../src/lib/routes';
+import { releaseMonthUrl, ROUTES } from '../../src/lib/routes';
 import { COPYRIGHT, SITE_TITLE } from '../../site-config';
-import { GENERATED_SITE_DIR, generatedPaths } from '../catalog/layout';
 import { loadCatalog } from '../catalog/load';
 import { monthLabel } from '../catalog/render';
-import { sourceToMarkdownTree } from '../markdown-twins/convert';
+import { imagesOf } from '../markdown-twins';
+import type { ParticipatingPlugin } from '../post-build/types';
 import { renderReleasesAtom, type FeedMonth } from './atom';
+import { readPage, type FeedPageOptions } from './page-step';
 
 /** Docusaurus plugin factory. */
-export default function releaseFeedPlugin(context: LoadContext): Plugin {
+export default function releaseFeedPlugin(context: LoadContext): ParticipatingPlugin {
   return {
     name: 'release-feed',
-    postBuild({ outDir }) {
-      const { siteDir } = context;
+    postBuildSteps({ outDir }) {
       const siteUrl = context.siteConfig.url.replace(/\/$/, '');
-      const catalog = loadCatalog(path.join(siteDir, 'data'));
-      const months: FeedMonth[] = catalog.releaseMonths.map((month) => {
-        const file = path.join(siteDir, GENERATED_SITE_DIR, generatedPaths.releaseMonth(month.month));
-        const dates = month.entries.map((entry) => entry.date).sort();
-        return {
-          month: month.month,
-          title: `Release notes: ${monthLabel(month.month)}`,
-          summary: `${String(month.entries.length)} releases of the Gruntwork library in ${monthLabel(month.month)}.`,
-          newestDate: dates.at(-1) ?? `${month.month}-01`,
-          content: sourceToMarkdownTree({
-            file: path.relative(siteDir, file),
-            absolutePath: file,
-            source: fs.readFileSync(file, 'utf8'),
-            format: 'mdx',
-            siteUrl,
-          }),
-        };
-      });
-      const xml = renderReleasesAtom(
-        {
-          siteUrl,
-          indexPath: ROUTES.releases,
-          feedPath: ROUTES.releasesFeed,
-          title: `${SITE_TITLE}: library release notes`,
-          description:
-            'Every month of Gruntwork library releases, newest first, with breaking changes and the steps they need.',
-          author: 'Gruntwork',
-          copyright: COPYRIGHT,
-        },
-        months,
+      const catalog = loadCatalog(path.join(context.siteDir, 'data'));
+      const months = Object.fromEntries(
+        catalog.releaseMonths.map((month) => [releaseMonthUrl(month.month), month.month]),
       );
-      const target = path.join(outDir, ROUTES.releasesFeed);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, xml);
-      return Promise.resolve();
+      return [
+        {
+          kind: 'page',
+          name: 'release-feed',
+          readPage,
+          pageModule: path.join(__dirname, 'page-step.ts'),
+          options: { siteUrl, months, images: imagesOf(outDir) } satisfies FeedPageOptions,
+          writeSite(results: ReadonlyMap<string, [string, Root]>, { outDir }) {
+            const contents = new Map(results.values());
+            writeFeed(outDir, siteUrl, catalog.releaseMonths, contents);
+          },
+        },
+      ];
     },
   };
+}
+
+/**
+ * Writes the feed of `releaseMonths`, each with its page's content.
+ * @throws Error naming a month whose page the build did not write.
+ */
+function writeFeed(
+  outDir: string,
+  siteUrl: string,
+  releaseMonths: ReturnType<typeof loadCatalog>['releaseMonths'],
+  contents: ReadonlyMap<string, Root>,
+): void {
+  const months: FeedMonth[] = releaseMonths.map((month) => {
+    const content = contents.get(month.month);
+    if (content === undefined)
+      throw new Error(`release-feed: the build wrote no page for ${month.month} (${releaseMonthUrl(month.month)})`);
+    const dates = month.entries.map((entry) => entry.date).sort();
+    return {
+      month: month.month,
+      title: `Release notes: ${monthLabel(month.month)}`,
+      summary: `${String(month.entries.length)} releases of the Gruntwork library in ${monthLabel(month.month)}.`,
+      newestDate: dates.at(-1) ?? `${month.month}-01`,
+      content,
+    };
+  });
+  const xml = renderReleasesAtom(
+    {
+      siteUrl,
+      indexPath: ROUTES.releases,
+      feedPath: ROUTES.releasesFeed,
+      title: `${SITE_TITLE}: library release notes`,
+      description:
+        'Every month of Gruntwork library releases, newest first, with breaking changes and the steps they need.',
+      author: 'Gruntwork',
+      copyright: COPYRIGHT,
+    },
+    months,
+  );
+  const target = path.join(outDir, ROUTES.releasesFeed);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, xml);
 }

@@ -1,12 +1,13 @@
 /**
  * Local plugin: prepares the build for a production web server (nginx, or S3 and CloudFront).
  *
- * `postBuild`, once the pages are written:
- * 1. writes `.gz` and `.br` twins of every text file (`compress.ts`), which the servers send as
- *    they are instead of compressing on each request;
- * 2. then hashes every inline script of the built HTML and writes the security headers, with a
- *    Content-Security-Policy that allows exactly those scripts, to
- *    `<outDir>/security-headers.json` (`security-headers.ts`).
+ * Its two post-build steps, run by the post-build pipeline (see ARCHITECTURE.md, 'The post-build
+ * pipeline') once every other output is written:
+ * 1. `security-headers`: hashes every inline script of the built HTML (from the pages the
+ *    pipeline parsed) and writes the security headers, with a Content-Security-Policy that allows
+ *    exactly those scripts, to `<outDir>/security-headers.json` (`security-headers.ts`);
+ * 2. `precompress`: writes `.gz` and `.br` twins of every text file of the finished folder
+ *    (`compress.ts`), which the servers send as they are instead of compressing on each request.
  *
  * Its client module (`client.ts`) keeps libraries from probing for `eval`, which the policy forbids.
  *
@@ -16,9 +17,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext } from '@docusaurus/types';
 
+import type { PageStep, ParticipatingPlugin } from '../post-build/types';
 import { precompressDir } from './compress';
+import { readPage, type PageScripts } from './page-step';
 import {
   scanInlineScripts,
   scriptHash,
@@ -28,18 +31,19 @@ import {
   type ThirdPartyServices,
 } from './security-headers';
 
-/** Reads every `.html` file of `outDir` and returns the security headers its scripts need. */
-export async function headersForBuild(outDir: string, services: ThirdPartyServices): Promise<SecurityHeaders> {
-  const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+/**
+ * The security headers for the scripts of every page (file → its hashes and blocked code).
+ * @throws Error listing the files with inline code that the policy would block (at most 20).
+ */
+export function headersForPages(
+  pages: ReadonlyMap<string, PageScripts>,
+  services: ThirdPartyServices,
+): SecurityHeaders {
   const hashes = new Set<string>();
   const blocked: string[] = [];
-  for (const file of files) {
-    const scan = scanInlineScripts(await fs.readFile(file, 'utf8'));
-    for (const script of scan.scripts) hashes.add(scriptHash(script));
-    for (const item of scan.blocked) blocked.push(`${path.relative(outDir, file)}: ${item}`);
+  for (const [file, scan] of pages) {
+    for (const hash of scan.hashes) hashes.add(hash);
+    for (const item of scan.blocked) blocked.push(`${file}: ${item}`);
   }
   if (blocked.length > 0) {
     throw new Error(
@@ -47,6 +51,38 @@ export async function headersForBuild(outDir: string, services: ThirdPartyServic
     );
   }
   return securityHeaders(hashes, services);
+}
+
+/** Reads every `.html` file of `outDir` and returns the security headers its scripts need. */
+export async function headersForBuild(outDir: string, services: ThirdPartyServices): Promise<SecurityHeaders> {
+  const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const pages = new Map<string, PageScripts>();
+  for (const file of files) {
+    const scan = scanInlineScripts(await fs.readFile(file, 'utf8'));
+    pages.set(path.relative(outDir, file), {
+      hashes: scan.scripts.map((script) => scriptHash(script)),
+      blocked: scan.blocked,
+    });
+  }
+  return headersForPages(pages, services);
+}
+
+/** The security-header step: each page's scripts, then `security-headers.json`. */
+export function securityHeadersStep(services: ThirdPartyServices): PageStep<null, PageScripts> {
+  return {
+    kind: 'page',
+    name: 'security-headers',
+    readPage,
+    pageModule: path.join(__dirname, 'page-step.ts'),
+    options: null,
+    async writeSite(results, { outDir }) {
+      const headers = headersForPages(results, services);
+      await fs.writeFile(path.join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);
+    },
+  };
 }
 
 /**
@@ -65,7 +101,7 @@ export function parseServices(options: unknown): ThirdPartyServices {
 }
 
 /** Docusaurus plugin factory. Its options name the optional third parties the policy allows. */
-export default function staticHostingPlugin(context: LoadContext, options: unknown): Plugin {
+export default function staticHostingPlugin(context: LoadContext, options: unknown): ParticipatingPlugin {
   const services = parseServices(options);
   // Beside the bundler's persistent cache, so `docusaurus clear` empties both.
   const cacheDir = path.join(context.siteDir, 'node_modules', '.cache', 'precompress');
@@ -74,17 +110,20 @@ export default function staticHostingPlugin(context: LoadContext, options: unkno
     getClientModules() {
       return [path.resolve(__dirname, './client.ts')];
     },
-    async postBuild({ outDir }) {
-      const started = Date.now();
-      // Let the other plugins' postBuild steps write first: this one reads what they wrote, and
-      // compression walks the folder until nothing changes, so the hashes come last.
-      await new Promise((resolve) => setImmediate(resolve));
-      const compression = await precompressDir(outDir, { cacheDir });
-      const headers = await headersForBuild(outDir, services);
-      await fs.writeFile(path.join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);
-      console.info(
-        `[static-hosting] security headers written, ${String(compression.files)} files precompressed (${String(compression.fromCache)} from the cache) in ${String(Date.now() - started)} ms`,
-      );
+    postBuildSteps() {
+      return [
+        securityHeadersStep(services),
+        {
+          kind: 'folder',
+          name: 'precompress',
+          async run(outDir) {
+            const compression = await precompressDir(outDir, { cacheDir });
+            console.info(
+              `[static-hosting] ${String(compression.files)} files precompressed (${String(compression.fromCache)} from the cache)`,
+            );
+          },
+        },
+      ];
     },
   };
 }

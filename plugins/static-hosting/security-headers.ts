@@ -5,8 +5,10 @@
  * response-headers policy of the deploy guide), so the policy always matches the HTML it guards.
  */
 import { createHash } from 'node:crypto';
+import type { Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
 
-import { load } from 'cheerio/slim';
+import { attributes, findAll, stringProperty, textContent } from '../post-build/hast';
 
 /** Where, inside the build folder, the headers are written. */
 export const SECURITY_HEADERS_FILE = 'security-headers.json';
@@ -31,26 +33,29 @@ export interface InlineScriptScan {
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 
 /**
- * Lists the inline scripts of an HTML document (parsed with cheerio's htmlparser2 mode) and the
- * inline code that a hash-based policy cannot allow. Pure.
+ * Lists the inline scripts of a parsed HTML document and the inline code that a hash-based policy
+ * cannot allow. Pure; does not change the tree.
  */
-export function scanInlineScripts(html: string): InlineScriptScan {
-  const $ = load(html);
+export function scanInlineScriptsOf(tree: Root): InlineScriptScan {
   const scripts: string[] = [];
   const blocked: string[] = [];
-  $('script:not([src])').each((_, element) => {
-    const type = ($(element).attr('type') ?? '').trim().toLowerCase();
-    if (EXECUTABLE_TYPES.has(type)) scripts.push($(element).text());
-  });
-  $('*').each((_, node) => {
-    if (!('attribs' in node)) return;
-    for (const [name, value] of Object.entries(node.attribs)) {
+  for (const element of findAll(tree, () => true)) {
+    if (element.tagName === 'script' && element.properties.src === undefined) {
+      const type = (stringProperty(element, 'type') ?? '').trim().toLowerCase();
+      if (EXECUTABLE_TYPES.has(type)) scripts.push(textContent(element));
+    }
+    for (const [name, value] of attributes(element)) {
       const isHandler = name.startsWith('on');
       const isScriptUrl = (name === 'href' || name === 'src') && /^\s*javascript:/i.test(value);
-      if (isHandler || isScriptUrl) blocked.push(`<${node.name} ${name}="${value.slice(0, 60)}">`);
+      if (isHandler || isScriptUrl) blocked.push(`<${element.tagName} ${name}="${value.slice(0, 60)}">`);
     }
-  });
+  }
   return { scripts, blocked };
+}
+
+/** {@link scanInlineScriptsOf} of an HTML document, parsed here. */
+export function scanInlineScripts(html: string): InlineScriptScan {
+  return scanInlineScriptsOf(fromHtml(html));
 }
 
 /** The CSP source expression of a script's text: `'sha256-<base64>'` of its UTF-8 bytes. */

@@ -6,7 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import * as cheerio from 'cheerio';
+import type { Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+
+import { attributes, findAll } from '../post-build/hast';
 
 import { isUnder, ROUTES } from '../../src/lib/routes';
 
@@ -182,31 +185,37 @@ export function srcsetUrls(value: string): string[] {
   return urls;
 }
 
-/** Attributes that load or lead to another address, and the elements they count on. */
-const REFERENCE_ATTRIBUTES = [
-  { selector: '[src]', attribute: 'src' },
-  { selector: 'a[href], area[href], link[href], use[href], image[href]', attribute: 'href' },
-  { selector: 'video[poster]', attribute: 'poster' },
-  { selector: 'img[srcset], source[srcset]', attribute: 'srcset' },
-] as const;
+/** Attributes that load or lead to another address, and the elements they count on (any when absent). */
+const REFERENCE_ATTRIBUTES: Readonly<Record<string, ReadonlySet<string> | undefined>> = {
+  src: undefined,
+  href: new Set(['a', 'area', 'link', 'use', 'image']),
+  poster: new Set(['video']),
+  srcset: new Set(['img', 'source']),
+};
 
 /** Whether `value` is an address inside the site (no scheme, not protocol-relative, not only `#…`). */
 function isLocal(value: string): boolean {
   return value !== '' && !value.startsWith('#') && !value.startsWith('//') && !/^[a-z][a-z0-9+.-]*:/i.test(value);
 }
 
-/** The local references of one page, as written: `[attribute, value]`. */
-export function localReferences(html: string): [attribute: string, value: string][] {
-  const $ = cheerio.load(html, { xml: { xmlMode: false, decodeEntities: true } });
-  const found: [string, string][] = [];
-  for (const { selector, attribute } of REFERENCE_ATTRIBUTES) {
-    $(selector).each((_, element) => {
-      const raw = ($(element).attr(attribute) ?? '').trim();
-      const values = attribute === 'srcset' ? srcsetUrls(raw) : [raw];
-      for (const value of values) if (isLocal(value)) found.push([attribute, value]);
-    });
+/** The local references of one page's hast, as written: `[attribute, value]`, in document order by attribute. */
+export function localReferencesOf(tree: Root): [attribute: string, value: string][] {
+  const found = new Map<string, [string, string][]>(Object.keys(REFERENCE_ATTRIBUTES).map((name) => [name, []]));
+  for (const element of findAll(tree, () => true)) {
+    for (const [name, written] of attributes(element)) {
+      const elements = REFERENCE_ATTRIBUTES[name];
+      const list = found.get(name);
+      if (list === undefined || (elements !== undefined && !elements.has(element.tagName))) continue;
+      const raw = written.trim();
+      for (const value of name === 'srcset' ? srcsetUrls(raw) : [raw]) if (isLocal(value)) list.push([name, value]);
+    }
   }
-  return found;
+  return [...found.values()].flat();
+}
+
+/** The local references of one page's HTML, as written: `[attribute, value]`. */
+export function localReferences(html: string): [attribute: string, value: string][] {
+  return localReferencesOf(fromHtml(html));
 }
 
 /** Every file under `dir`, as `/`-rooted paths (`/img/a.svg`). */
@@ -241,19 +250,28 @@ export interface LocalReferenceOptions {
   sources?: ReadonlyMap<string, string>;
 }
 
+/** The local references of one built page: its file (`/guides/index.html`) and what it references. */
+export interface PageReferences {
+  file: string;
+  references: readonly [attribute: string, value: string][];
+}
+
+/** Options of {@link brokenLocalReferences}: those of {@link findBrokenLocalReferences} and the build's files. */
+export interface ResolveOptions extends LocalReferenceOptions {
+  /** Every file of the build, as site paths (`/img/a.svg`). */
+  files: ReadonlySet<string>;
+}
+
 /**
- * Reads every HTML page of a build with cheerio and checks each local `src`, `href`, `srcset` and
- * `poster`: it must resolve (relative to the page) to a file in the build or to a route, with or
- * without a trailing slash. Anchors are left to Docusaurus, which checks them itself.
+ * Checks the local references of built pages: each must resolve (relative to the page) to a file
+ * in the build, a planned file or a route, with or without a trailing slash. Anchors are left to
+ * Docusaurus, which checks them itself.
  * @returns one problem per page and missing address, naming the page's route and source file.
  */
-export function findBrokenLocalReferences({
-  outDir,
-  routes,
-  sources = new Map(),
-  plannedFiles = new Set(),
-}: LocalReferenceOptions): string[] {
-  const files = new Set(listFiles(outDir));
+export function brokenLocalReferences(
+  pages: readonly PageReferences[],
+  { outDir, routes, files, sources = new Map(), plannedFiles = new Set() }: ResolveOptions,
+): string[] {
   // Each route as served (with or without its trailing slash), by its form without one.
   const routeForm = new Map(routes.map((route) => [route.replace(/\/+$/, '') || '/', route]));
   const routeSet = new Set(routeForm.keys());
@@ -268,13 +286,13 @@ export function findBrokenLocalReferences({
     );
   };
   const problems: string[] = [];
-  for (const file of [...files].filter((name) => name.endsWith('.html')).sort()) {
+  for (const { file, references } of [...pages].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     const route = file.replace(/(?:\/index)?\.html$/, '') || '/';
     // Relative addresses resolve against the address the page is served at.
     const served = routeForm.get(route) ?? (file.endsWith('/index.html') ? `${route}/`.replace('//', '/') : route);
     const pageUrl = new URL(served, 'http://site.invalid');
     const seen = new Set<string>();
-    for (const [attribute, value] of localReferences(fs.readFileSync(path.join(outDir, file), 'utf8'))) {
+    for (const [attribute, value] of references) {
       const target = decodePath(new URL(value, pageUrl).pathname);
       if (seen.has(value) || exists(target)) continue;
       seen.add(value);
@@ -287,4 +305,18 @@ export function findBrokenLocalReferences({
     }
   }
   return problems;
+}
+
+/**
+ * Reads every HTML page of a build folder and checks each local `src`, `href`, `srcset` and
+ * `poster` ({@link brokenLocalReferences}). The build runs the same check on the pages the
+ * post-build pipeline has already parsed.
+ * @returns one problem per page and missing address, naming the page's route and source file.
+ */
+export function findBrokenLocalReferences(options: LocalReferenceOptions): string[] {
+  const files = listFiles(options.outDir);
+  const pages = files
+    .filter((name) => name.endsWith('.html'))
+    .map((file) => ({ file, references: localReferences(fs.readFileSync(path.join(options.outDir, file), 'utf8')) }));
+  return brokenLocalReferences(pages, { ...options, files: new Set(files) });
 }

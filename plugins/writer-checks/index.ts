@@ -4,7 +4,8 @@
  * - `allContentLoaded`, over every doc and page: front matter keys no part of the site reads, a
  *   knowledge-base article at a number outside the URL contract, and two files served at one
  *   route (Docusaurus's own `onDuplicateRoutes` only warns, naming the route but not the files).
- * - `postBuild`, over every built HTML page: a local `src`, `href`, `srcset` or `poster` that
+ * - its post-build step, over every built HTML page as the post-build pipeline parsed it (see
+ *   ARCHITECTURE.md, 'The post-build pipeline'): a local `src`, `href`, `srcset` or `poster` that
  *   resolves to no file and no route (a raw `<img>` or `<a>` in MDX that Docusaurus does not check).
  *
  * Each problem names the file to fix, what is wrong and what to do; all problems are reported at
@@ -12,11 +13,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext } from '@docusaurus/types';
 
 import { plannedMarkdownOutputs } from '../markdown-twins/contract';
+import type { ParticipatingPlugin } from '../post-build/types';
 import {
-  findBrokenLocalReferences,
+  brokenLocalReferences,
   findDuplicateRoutes,
   findKnowledgeBaseOutsideContract,
   findUnknownFrontMatterKeys,
@@ -24,6 +26,7 @@ import {
   type LoadedDoc,
   type RoutedFile,
 } from './checks';
+import { readPage } from './page-step';
 
 /** The URL contract: every route the site must serve, one per line, site-relative. */
 export const CONTRACT_FILE = 'test/contract/routes.txt';
@@ -40,8 +43,8 @@ export interface WriterChecksOptions {
   contractFile?: string;
   /**
    * Site paths that other plugins or themes write in their own `postBuild`, such as the hosted
-   * search theme's `/opensearch.xml`. Pages link them before they are on disk: the postBuild steps
-   * of all plugins run side by side.
+   * search theme's `/opensearch.xml`. Pages may link them before they are on disk: Docusaurus runs
+   * those hooks side by side with the post-build pipeline.
    */
   otherPostBuildFiles?: readonly string[];
 }
@@ -92,7 +95,7 @@ export function checkLoadedContent(
 }
 
 /** Docusaurus plugin factory. */
-export default function writerChecksPlugin(context: LoadContext, options?: unknown): Plugin {
+export default function writerChecksPlugin(context: LoadContext, options?: unknown): ParticipatingPlugin {
   const { contractFile, otherPostBuildFiles = [] } = (options ?? {}) as WriterChecksOptions;
   const contractPath = path.resolve(context.siteDir, contractFile ?? CONTRACT_FILE);
   // Named from the site folder, or from where the build runs when the file lies outside the site.
@@ -106,15 +109,27 @@ export default function writerChecksPlugin(context: LoadContext, options?: unkno
       sources = result.sources;
       if (result.problems.length > 0) throw new WriterCheckError(result.problems);
     },
-    postBuild({ outDir, routesPaths }) {
-      const problems = findBrokenLocalReferences({
-        outDir,
-        routes: routesPaths,
-        sources,
-        plannedFiles: new Set([...plannedMarkdownOutputs(routesPaths), ...otherPostBuildFiles]),
-      });
-      if (problems.length > 0) throw new WriterCheckError(problems);
-      return Promise.resolve();
+    postBuildSteps() {
+      return [
+        {
+          kind: 'page',
+          name: 'writer-checks',
+          readPage,
+          pageModule: path.join(__dirname, 'page-step.ts'),
+          options: null,
+          writeSite(results: ReadonlyMap<string, [string, string][]>, { outDir, routesPaths, files }) {
+            const pages = [...results].map(([file, references]) => ({ file: `/${file}`, references }));
+            const problems = brokenLocalReferences(pages, {
+              outDir,
+              routes: routesPaths,
+              files,
+              sources,
+              plannedFiles: new Set([...plannedMarkdownOutputs(routesPaths), ...otherPostBuildFiles]),
+            });
+            if (problems.length > 0) throw new WriterCheckError(problems);
+          },
+        },
+      ];
     },
   };
 }

@@ -6,13 +6,15 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+
+import { tempBuild } from './temp-build';
 
 import staticHostingPlugin, { headersForBuild, parseServices } from '../../plugins/static-hosting';
+import { runPipeline } from '../../plugins/post-build/pipeline';
 import { compressionLevels, precompressDir } from '../../plugins/static-hosting/compress';
 import { contentSecurityPolicy, scanInlineScripts } from '../../plugins/static-hosting/security-headers';
 
@@ -25,20 +27,6 @@ function directives(policy: string): Map<string, string[]> {
     }),
   );
 }
-
-const dirs: string[] = [];
-function tempBuild(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-hosting-'));
-  dirs.push(dir);
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 const COLOUR_SCRIPT = '!function(){document.documentElement.setAttribute("data-theme","light")}()';
 const page = (body: string): string =>
@@ -149,8 +137,7 @@ describe('precompression', () => {
   });
 
   it('copies the twins of unchanged files from the cache and compresses only what changed', async () => {
-    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-'));
-    dirs.push(cacheDir);
+    const cacheDir = path.join(tempBuild({}, 'precompress-cache-'), 'cache');
     const files = {
       'a/index.html': page('<p>Route tables decide where a subnet sends traffic.</p>'.repeat(60)),
       'b/index.html': page('<p>NAT gateways give private subnets a way out.</p>'.repeat(60)),
@@ -168,19 +155,24 @@ describe('precompression', () => {
   });
 
   it('compresses as usual when the cache folder cannot be written', async () => {
-    const blocker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-blocked-')), 'file');
-    fs.writeFileSync(blocker, 'not a folder');
-    dirs.push(path.dirname(blocker));
+    const blocker = path.join(tempBuild({ file: 'not a folder' }, 'precompress-blocked-'), 'file');
     const dir = tempBuild({ 'index.html': page('<p>Flow logs record accepted and rejected traffic.</p>'.repeat(60)) });
     const report = await precompressDir(dir, { cacheDir: path.join(blocker, 'cache') });
     expect(report.compressed).toBe(1);
     expect(fs.existsSync(path.join(dir, 'index.html.br'))).toBe(true);
   });
 
-  it('runs in postBuild and writes security-headers.json into the build folder', async () => {
-    const dir = tempBuild({ 'index.html': page('') });
+  it('runs in the post-build pipeline: writes security-headers.json, then precompresses the folder', async () => {
+    const dir = tempBuild({ 'index.html': page('<p>Subnets split a VPC address range.</p>'.repeat(100)) });
     const plugin = staticHostingPlugin({ siteDir: dir } as never, { analytics: true });
-    await plugin.postBuild?.({ outDir: dir } as never);
+    await runPipeline({
+      outDir: dir,
+      routesPaths: ['/'],
+      steps: plugin.postBuildSteps({} as never),
+      workers: 0,
+      log: () => undefined,
+    });
+    expect(fs.existsSync(path.join(dir, 'index.html.br'))).toBe(true);
     const headers = JSON.parse(fs.readFileSync(path.join(dir, 'security-headers.json'), 'utf8')) as Record<
       string,
       string

@@ -3,6 +3,7 @@
  * labelled region, so screen readers announce it, with a visible "Accepted answer" heading.
  */
 import type { ReactNode } from 'react';
+import clsx from 'clsx';
 import Heading from '@theme/Heading';
 
 import styles from './styles.module.css';
@@ -15,7 +16,12 @@ export interface KbAnswerProps {
 
 export default function KbAnswer({ children, title }: KbAnswerProps): ReactNode {
   return (
-    <section className={styles.answer} aria-labelledby="accepted-answer">
+    // The theme's admonition classes for its `answer` type (as the theme's own admonitions carry
+    // theirs), so the Markdown twin writes it as an admonition: `> **Accepted answer**`.
+    <section
+      className={clsx('theme-admonition', 'theme-admonition-answer', styles.answer)}
+      aria-labelledby="accepted-answer"
+    >
       <Heading as="h2" id="accepted-answer" className={styles.heading}>
         <span aria-hidden="true" className={styles.check}>
           ✓

@@ -2,6 +2,10 @@
  * The header of a module or service reference page: version badge, repository and a "View source"
  * link. The link is a plain anchor, so the subscriber-only notice (shown for links to private
  * source repositories) applies to it.
+ *
+ * In the document the parts come in sentence order, with visually hidden punctuation, so screen
+ * readers and the page's Markdown twin read "Terraform module `repo/modules/name`, version `v1.2.3`.
+ * View source"; the badge is still drawn first (`order` in the stylesheet).
  */
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
@@ -32,13 +36,15 @@ const KIND_LABELS: Record<ModuleHeaderProps['kind'], string> = {
 export default function ModuleHeader({ repository, module, version, kind, sourceUrl }: ModuleHeaderProps): ReactNode {
   return (
     <div className={styles.header}>
-      <span className={styles.version} title="Current version">
-        {version}
-      </span>
-      <span className={styles.kind}>{KIND_LABELS[kind]}</span>
+      <strong className={styles.kind}>{KIND_LABELS[kind]}</strong>{' '}
       <code className={styles.path}>
         {repository}/modules/{module}
       </code>
+      <span className="visually-hidden">, version </span>
+      <code className={styles.version} title="Current version">
+        {version}
+      </code>
+      <span className="visually-hidden">.</span>{' '}
       <Link className={`button button--sm button--outline button--primary ${styles.source}`} href={sourceUrl}>
         View source
       </Link>

@@ -1,6 +1,7 @@
 /**
  * The at-a-glance line under an input or output heading on a module or service reference page: type,
- * required or default.
+ * required or default. Visually hidden punctuation makes the line read as a sentence to screen
+ * readers and in the page's Markdown twin ("Type: `string`. Required.").
  */
 import type { ReactNode } from 'react';
 
@@ -17,6 +18,9 @@ export interface ReferenceEntryProps {
   defaultValue?: string;
 }
 
+/** Punctuation read by screen readers and kept in the twin, not shown. */
+const Hidden = ({ children }: { children: string }): ReactNode => <span className="visually-hidden">{children}</span>;
+
 /** Renders "Type … · Required" or "Type … · Default …"; outputs show only their kind. */
 export default function ReferenceEntry({ kind, type, required, defaultValue }: ReferenceEntryProps): ReactNode {
   if (kind === 'output') {
@@ -25,15 +29,17 @@ export default function ReferenceEntry({ kind, type, required, defaultValue }: R
   return (
     <p className={styles.meta}>
       <span>
-        Type <code>{type}</code>
-      </span>
+        Type<Hidden>:</Hidden> <code>{type}</code>
+        <Hidden>.</Hidden>
+      </span>{' '}
       {required ? (
-        <span className={styles.required}>Required</span>
+        <strong className={styles.required}>Required</strong>
       ) : (
         <span>
-          Default <code>{defaultValue}</code>
+          Default<Hidden>:</Hidden> <code>{defaultValue}</code>
         </span>
       )}
+      <Hidden>.</Hidden>
     </p>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The kind and date of a release on a monthly release-notes page (generated from data/releases/). Breaking changes get
- * a stronger badge so they stand out.
+ * a stronger badge so they stand out. Visually hidden punctuation makes the line read as a sentence to screen readers
+ * and in the page's Markdown twin ("Breaking change, released 2023-03-09.").
  */
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
@@ -19,8 +20,12 @@ export interface ReleaseMetaProps {
 export default function ReleaseMeta({ kind, kindLabel, date }: ReleaseMetaProps): ReactNode {
   return (
     <p className={styles.meta}>
-      <span className={clsx(styles.badge, styles[kind])}>{kindLabel}</span>
-      <time dateTime={date}>Released {date}</time>
+      <strong className={clsx(styles.badge, styles[kind])}>{kindLabel}</strong>
+      <span className="visually-hidden">,</span>{' '}
+      <time className={styles.date} dateTime={date}>
+        released {date}
+      </time>
+      <span className="visually-hidden">.</span>
     </p>
   );
 }

@@ -3,7 +3,18 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { extractSearchRecord, isIndexable, sectionOf, toIndexDocument } from '../../../plugins/local-search/extract';
+import { fromHtml } from 'hast-util-from-html';
+import { matches } from 'hast-util-select';
+
+import {
+  CHROME,
+  extractSearchRecord,
+  isChrome,
+  isIndexable,
+  sectionOf,
+  toIndexDocument,
+} from '../../../plugins/local-search/extract';
+import { findAll } from '../../../plugins/post-build/hast';
 import { buildNames, buildVocabulary } from '../../../plugins/local-search/index';
 
 const DOC_PAGE = `<!doctype html><html><head><title>CIDR notation | Gruntwork Docs</title></head><body>
@@ -17,8 +28,6 @@ const DOC_PAGE = `<!doctype html><html><head><title>CIDR notation | Gruntwork Do
 <p>The prefix length fixes the leading bits.</p>
 <h3 id="worked-example">Worked example</h3>
 <pre><code>10.0.0.0/16</code></pre><button>Copy</button>
-<pre hidden class="language-mermaid"><code>flowchart LR
-  vpc[VPC] --> subnet[Subnet]</code></pre>
 <h4 id="too-deep">Too deep for the index</h4>
 </div>
 <footer class="theme-doc-footer"><ul><li><a href="/tags/vpc">vpc</a></li><li><a href="/tags/networking">networking</a></li></ul></footer>
@@ -53,9 +62,24 @@ describe('extractSearchRecord', () => {
     expect(record?.contentHtml).not.toContain('<h1');
   });
 
-  it('leaves out what readers are not shown: a diagram source kept hidden for converters', () => {
-    expect(record?.text).not.toContain('flowchart');
-    expect(record?.contentHtml).not.toContain('language-mermaid');
+  it('keeps the hidden panels of a tab set, and leaves out other hidden elements such as a diagram source', () => {
+    const page = DOC_PAGE.replace(
+      '<h4 id="too-deep">',
+      '<div role="tabpanel" hidden><p>Terragrunt panel text</p></div><pre hidden class="language-mermaid"><code>graph TD; vpcsource--&gt;subnet</code></pre><h4 id="too-deep">',
+    );
+    const text = extractSearchRecord(page, '/guides/x')?.text ?? '';
+    expect(text).toContain('Terragrunt panel text');
+    expect(text).not.toContain('vpcsource');
+  });
+
+  it('tells chrome from content exactly as the CHROME selectors match', () => {
+    const extra =
+      '<header class="navbar x"></header><header></header><div aria-hidden="true"></div><div aria-hidden="false"></div>' +
+      '<div hidden></div><div role="tabpanel" hidden></div><a class="hash-link" href="#a">#</a><span class="pagination-nav"></span>';
+    const elements = findAll(fromHtml(DOC_PAGE.replace('</body>', `${extra}</body>`)), () => true);
+    const selector = CHROME.join(',');
+    for (const element of elements) expect(isChrome(element), element.tagName).toBe(matches(selector, element));
+    expect(elements.filter(isChrome).length).toBeGreaterThan(8);
   });
 
   it('returns null for a page without main content', () => {

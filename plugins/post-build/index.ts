@@ -1,0 +1,63 @@
+/**
+ * Local plugin: the one `postBuild` of the site's own post-build work. It reads each built page
+ * once, parses it once into hast and hands the same tree to the steps other plugins register
+ * (writer checks, search records, Markdown twins, the release feed, the security-header hashes),
+ * in that order; then each step writes its whole-site outputs in the same order; then the finished
+ * folder is precompressed. See ARCHITECTURE.md, 'The post-build pipeline'.
+ *
+ * Each step's wall and CPU time is printed on one line and written to
+ * `.docusaurus/post-build-timings.json` (step name → `{ wallMs, cpuMs }`).
+ */
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+
+import { awaitOutsideWriters } from './outside-writers';
+import { runPipeline } from './pipeline';
+import { isParticipant } from './types';
+
+/** Where, in the generated-files folder (`.docusaurus`), the timings of the last run are written. */
+export const TIMINGS_FILE = 'post-build-timings.json';
+
+/**
+ * Worker threads that read the pages. On the 2-core machine the site is built on, reading in the
+ * main thread was the fastest; see ARCHITECTURE.md, 'The post-build pipeline', for the figures.
+ */
+export const DEFAULT_WORKERS = 0;
+
+/** Options of the plugin. */
+export interface PostBuildOptions {
+  /** Worker threads for the page reads (0: the main thread). Default {@link DEFAULT_WORKERS}. */
+  workers?: number;
+}
+
+/**
+ * Reads the options.
+ * @throws Error naming the option when `workers` is not a whole number from 0 to 16.
+ */
+export function parseOptions(options: unknown): Required<PostBuildOptions> {
+  const { workers = DEFAULT_WORKERS } = (options ?? {}) as PostBuildOptions;
+  if (!Number.isInteger(workers) || workers < 0 || workers > 16)
+    throw new Error(`post-build: option workers must be a whole number from 0 to 16, got ${JSON.stringify(workers)}`);
+  return { workers };
+}
+
+/** Docusaurus plugin factory. */
+export default function postBuildPlugin(context: LoadContext, options?: unknown): Plugin {
+  const { workers } = parseOptions(options);
+  return {
+    name: 'post-build',
+    async postBuild(props) {
+      const steps = props.plugins
+        .filter((plugin) => isParticipant(plugin))
+        .flatMap((plugin) => plugin.postBuildSteps(props));
+      await runPipeline({
+        outDir: props.outDir,
+        routesPaths: props.routesPaths,
+        steps,
+        workers,
+        beforeFolderSteps: () => awaitOutsideWriters(props),
+        timingsFile: path.join(context.generatedFilesDir, TIMINGS_FILE),
+      });
+    },
+  };
+}

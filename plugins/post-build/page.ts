@@ -1,0 +1,121 @@
+/**
+ * Reading built pages for the post-build pipeline: which HTML files a build has, which routes each
+ * serves, and one file read and parsed into hast with every page step run over it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fromHtml } from 'hast-util-from-html';
+
+import { htmlFileFor } from '../built-site';
+import type { BuiltPage, PageReader, StepName, StepTiming } from './types';
+
+/** A page to read: its file (relative, `/`-separated) and the routes it serves. */
+export interface PageRef {
+  file: string;
+  routes: string[];
+}
+
+/** A page step as {@link readPages} runs it: its name, reader and options. */
+export interface PageStepRef {
+  name: StepName;
+  readPage: PageReader<unknown, unknown>;
+  options: unknown;
+}
+
+/** Every file of `dir`, relative and `/`-separated, sorted. */
+export function listFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/**
+ * The HTML files of a build with the routes each serves (a route is served by
+ * `<route>/index.html` or `<route>.html`, as a static file server resolves it).
+ */
+export function pagesOf(outDir: string, files: readonly string[], routesPaths: readonly string[]): PageRef[] {
+  const routesOf = new Map<string, string[]>();
+  for (const route of new Set(routesPaths)) {
+    const file = htmlFileFor(outDir, route);
+    if (file === undefined) continue;
+    const relative = path.relative(outDir, file).split(path.sep).join('/');
+    routesOf.set(relative, [...(routesOf.get(relative) ?? []), route]);
+  }
+  return files
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => ({ file, routes: (routesOf.get(file) ?? []).sort() }));
+}
+
+/** CPU time of the calling thread in ms (Linux: `/proc/thread-self/schedstat`), else of the process. */
+export function threadCpuMs(): number {
+  try {
+    const [onCpuNs] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ');
+    return Number(onCpuNs) / 1e6;
+  } catch {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  }
+}
+
+/** Adds the time since `start` to `timings[name]`. */
+export function addTiming(
+  timings: Partial<Record<string, StepTiming>>,
+  name: string,
+  start: { wall: number; cpu: number },
+): void {
+  const entry = timings[name] ?? { wallMs: 0, cpuMs: 0 };
+  entry.wallMs += performance.now() - start.wall;
+  entry.cpuMs += threadCpuMs() - start.cpu;
+  timings[name] = entry;
+}
+
+/** The time now, for {@link addTiming}. */
+export const now = (): { wall: number; cpu: number } => ({ wall: performance.now(), cpu: threadCpuMs() });
+
+/** What reading a batch of pages gives back: per step, file → result; and the time each step took. */
+export interface BatchResult {
+  results: Record<string, [file: string, result: unknown][]>;
+  timings: Partial<Record<string, StepTiming>>;
+}
+
+/** The name under which reading and parsing the pages is timed. */
+export const READ_STEP = 'read-and-parse';
+
+/**
+ * Reads and parses each page once and runs every step's `readPage` over it, in step order.
+ * @throws the first error a step throws, with the step and the page's file named.
+ */
+export function readPages(outDir: string, pages: readonly PageRef[], readers: readonly PageStepRef[]): BatchResult {
+  const results: BatchResult['results'] = Object.fromEntries(readers.map((step) => [step.name, []]));
+  const timings: BatchResult['timings'] = {};
+  for (const { file, routes } of pages) {
+    let start = now();
+    const tree = fromHtml(fs.readFileSync(path.join(outDir, file), 'utf8'));
+    addTiming(timings, READ_STEP, start);
+    const memos = new Map<string, unknown>();
+    const page: BuiltPage = {
+      file,
+      routes,
+      tree,
+      memo: <T>(key: string, compute: () => T): T => {
+        if (!memos.has(key)) memos.set(key, compute());
+        return memos.get(key) as T;
+      },
+    };
+    for (const step of readers) {
+      start = now();
+      let result: unknown;
+      try {
+        result = step.readPage(page, step.options);
+      } catch (error) {
+        if (error instanceof Error) error.message = `${step.name} on ${file}: ${error.message}`;
+        throw error;
+      }
+      addTiming(timings, step.name, start);
+      if (result !== undefined) results[step.name]?.push([file, result]);
+    }
+  }
+  return { results, timings };
+}

@@ -1,0 +1,195 @@
+/**
+ * The ordered post-build pipeline: every built page read and parsed once, each page step run over
+ * the same tree in {@link STEP_ORDER}, then each step's whole-site outputs in the same order, then
+ * the folder steps. Nothing runs side by side with a step that writes what it reads.
+ * See ARCHITECTURE.md, 'The post-build pipeline'.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Piscina } from 'piscina';
+
+import { listFiles, pagesOf, READ_STEP, readPages, type BatchResult, type PageRef } from './page';
+import {
+  STEP_ORDER,
+  type FolderStep,
+  type PageStep,
+  type PostBuildStep,
+  type SiteContext,
+  type StepTiming,
+} from './types';
+
+/** Options of {@link runPipeline}. */
+export interface PipelineOptions {
+  /** The build folder. */
+  outDir: string;
+  /** Every route of the build. */
+  routesPaths: readonly string[];
+  /** The steps of every participating plugin, in any order. */
+  steps: readonly PostBuildStep[];
+  /** Worker threads for the page reads; 0 reads every page in the main thread. */
+  workers: number;
+  /**
+   * Runs after the whole-site outputs and before the folder steps: waits for the files that other
+   * plugins write in their own `postBuild`, so precompression reads them whole.
+   */
+  beforeFolderSteps?: () => Promise<void>;
+  /** Where to write the timings as JSON (step → `{wallMs, cpuMs}`); nothing is written when unset. */
+  timingsFile?: string;
+  /** Prints one line; `console.info` by default. */
+  log?: (line: string) => void;
+}
+
+/** The name under which waiting for other plugins' `postBuild` files is timed. */
+export const OUTSIDE_WRITERS = 'outside-writers';
+
+/** Pages per task handed to a worker: small enough to keep both cores busy to the end. */
+const BATCH_SIZE = 24;
+
+/** CPU time of this process and of its finished child processes, in ms (all threads). */
+function processCpuMs(): number {
+  const usage = process.cpuUsage();
+  let children = 0;
+  try {
+    // Fields 16 and 17 of /proc/self/stat: CPU of waited-for children, in clock ticks (1/100 s).
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    children = (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    children = 0;
+  }
+  return (usage.user + usage.system) / 1000 + (Number.isFinite(children) ? children : 0);
+}
+
+/** Runs `work` and records its wall time and the CPU time of the whole process and its children. */
+async function timed<T>(timings: Record<string, StepTiming>, name: string, work: () => Promise<T> | T): Promise<T> {
+  const start = { wall: performance.now(), cpu: processCpuMs() };
+  const result = await work();
+  timings[name] = { wallMs: performance.now() - start.wall, cpuMs: processCpuMs() - start.cpu };
+  return result;
+}
+
+/**
+ * Puts the steps in {@link STEP_ORDER}.
+ * @throws Error naming a step that two plugins register.
+ */
+export function orderSteps(steps: readonly PostBuildStep[]): PostBuildStep[] {
+  const seen = new Set<string>();
+  for (const step of steps) {
+    if (seen.has(step.name)) throw new Error(`post-build: two plugins register the step "${step.name}"`);
+    seen.add(step.name);
+  }
+  return [...steps].sort((a, b) => STEP_ORDER.indexOf(a.name) - STEP_ORDER.indexOf(b.name));
+}
+
+/** Reads every page with `workers` threads, batch by batch, and merges the results in page order. */
+async function readWithWorkers(
+  outDir: string,
+  pages: readonly PageRef[],
+  steps: readonly PageStep[],
+  workers: number,
+): Promise<BatchResult> {
+  const pool = new Piscina({ filename: path.join(__dirname, 'worker.cjs'), minThreads: workers, maxThreads: workers });
+  const refs = steps.map((step) => ({ name: step.name, pageModule: step.pageModule, options: step.options }));
+  try {
+    const batches: PageRef[][] = [];
+    for (let at = 0; at < pages.length; at += BATCH_SIZE) batches.push(pages.slice(at, at + BATCH_SIZE));
+    const done = (await Promise.all(
+      batches.map((batch) => pool.run({ outDir, pages: batch, steps: refs })),
+    )) as BatchResult[];
+    const merged: BatchResult = { results: Object.fromEntries(steps.map((step) => [step.name, []])), timings: {} };
+    for (const batch of done) {
+      for (const [name, results] of Object.entries(batch.results)) merged.results[name]?.push(...results);
+      for (const [name, timing] of Object.entries(batch.timings)) {
+        if (timing === undefined) continue;
+        const entry = merged.timings[name] ?? { wallMs: 0, cpuMs: 0 };
+        entry.wallMs += timing.wallMs;
+        entry.cpuMs += timing.cpuMs;
+        merged.timings[name] = entry;
+      }
+    }
+    return merged;
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** The fixed log line of one step. */
+export function timingLine(name: string, timing: StepTiming): string {
+  return `[post-build] ${name}: ${String(Math.round(timing.wallMs))} ms wall, ${String(Math.round(timing.cpuMs))} ms CPU`;
+}
+
+/**
+ * Runs the pipeline over a build folder.
+ *
+ * Timings (ms), by key: `read-and-parse` and each page step's name for the page reads (in worker
+ * mode, summed over the threads), `<step>:site` for each page step's whole-site outputs,
+ * `outside-writers` (waiting for other plugins' files), each folder step's name, `pages` (the whole page phase: elapsed wall time, CPU of every thread) and
+ * `total`.
+ * @returns the timings.
+ * @throws the first error a step throws (a writer check, a page that cannot be converted, ...).
+ */
+export async function runPipeline(options: PipelineOptions): Promise<Record<string, StepTiming>> {
+  const { outDir, routesPaths, workers } = options;
+  const log =
+    options.log ??
+    ((line: string) => {
+      console.info(line);
+    });
+  const timings: Record<string, StepTiming> = {};
+  const totalStart = { wall: performance.now(), cpu: processCpuMs() };
+  const steps = orderSteps(options.steps);
+  const pageSteps = steps.filter((step): step is PageStep => step.kind === 'page');
+  const folderSteps = steps.filter((step): step is FolderStep => step.kind === 'folder');
+
+  const files = listFiles(outDir);
+  const pages = pagesOf(outDir, files, routesPaths);
+  const read = await timed(timings, 'pages', () =>
+    workers > 0
+      ? readWithWorkers(outDir, pages, pageSteps, workers)
+      : readPages(
+          outDir,
+          pages,
+          pageSteps.map((step) => ({ name: step.name, readPage: step.readPage, options: step.options })),
+        ),
+  );
+  for (const step of pageSteps) {
+    let extraCpuMs = 0;
+    const site: SiteContext = {
+      outDir,
+      routesPaths,
+      htmlFiles: pages.map((page) => page.file),
+      files: new Set(files.map((file) => `/${file}`)),
+      addCpuMs: (ms) => {
+        extraCpuMs += ms;
+      },
+    };
+    const name = `${step.name}:site`;
+    await timed(timings, name, () => step.writeSite(new Map(read.results[step.name] ?? []), site));
+    const timing = timings[name];
+    if (timing !== undefined) timing.cpuMs += extraCpuMs;
+  }
+  if (options.beforeFolderSteps !== undefined) await timed(timings, OUTSIDE_WRITERS, options.beforeFolderSteps);
+  for (const step of folderSteps) await timed(timings, step.name, () => step.run(outDir));
+  timings.total = { wallMs: performance.now() - totalStart.wall, cpuMs: processCpuMs() - totalStart.cpu };
+
+  const ordered: Record<string, StepTiming> = {};
+  const pageTiming = (name: string): StepTiming => read.timings[name] ?? { wallMs: 0, cpuMs: 0 };
+  ordered[READ_STEP] = pageTiming(READ_STEP);
+  for (const step of pageSteps) ordered[step.name] = pageTiming(step.name);
+  for (const step of pageSteps) ordered[`${step.name}:site`] = timings[`${step.name}:site`] ?? { wallMs: 0, cpuMs: 0 };
+  if (timings[OUTSIDE_WRITERS] !== undefined) ordered[OUTSIDE_WRITERS] = timings[OUTSIDE_WRITERS];
+  for (const step of folderSteps) ordered[step.name] = timings[step.name] ?? { wallMs: 0, cpuMs: 0 };
+  ordered.pages = timings.pages ?? { wallMs: 0, cpuMs: 0 };
+  ordered.total = timings.total;
+  log(
+    `[post-build] ${String(pages.length)} pages, ${workers > 0 ? `${String(workers)} worker threads` : 'no worker threads'}`,
+  );
+  for (const [name, timing] of Object.entries(ordered)) {
+    ordered[name] = { wallMs: Math.round(timing.wallMs), cpuMs: Math.round(timing.cpuMs) };
+    log(timingLine(name, timing));
+  }
+  if (options.timingsFile !== undefined) {
+    fs.mkdirSync(path.dirname(options.timingsFile), { recursive: true });
+    fs.writeFileSync(options.timingsFile, `${JSON.stringify(ordered, null, 2)}\n`);
+  }
+  return ordered;
+}
