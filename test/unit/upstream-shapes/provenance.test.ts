@@ -2,7 +2,7 @@
 /**
  * Provenance of ejected files (see ARCHITECTURE.md, 'Upstream shape checks'). A file under
  * `src/theme/` or `plugins/<name>/theme/` that takes the place of an upstream theme component
- * without wrapping `@theme-original/...` is an ejected copy, and so is any file under `src/` or
+ * without wrapping `@theme-original/...` or `@theme-init/...` is an ejected copy, and so is any file under `src/` or
  * `plugins/` whose header says it was ejected from or based on a Docusaurus package. Each must
  * start with a header naming the upstream package, its version, the upstream file and why it was
  * ejected; the version must be the one installed, so upgrading Docusaurus fails here, file by
@@ -82,11 +82,16 @@ function componentOf(file: string): string | undefined {
   return match?.[1]?.replace(/\/index$/, '');
 }
 
-/** True when the file imports `@theme-original/...`: it wraps the upstream component. */
+/**
+ * True when the file imports `@theme-original/...` or `@theme-init/...` (the component as the
+ * themes before it left it, which a theme plugin wraps): it wraps the upstream component.
+ */
 function wrapsOriginal(source: string): boolean {
   return ts
     .preProcessFile(source, true, true)
-    .importedFiles.some((entry) => entry.fileName.startsWith('@theme-original/'));
+    .importedFiles.some(
+      (entry) => entry.fileName.startsWith('@theme-original/') || entry.fileName.startsWith('@theme-init/'),
+    );
 }
 
 const EJECTED_HEADER = /\b(?:Ejected from|Based on)\b[^@]*`?@docusaurus\//;
