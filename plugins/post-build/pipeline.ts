@@ -1,7 +1,9 @@
 /**
  * The ordered post-build pipeline: every built page read and parsed once, each page step run over
  * the same tree in {@link STEP_ORDER}, then each step's whole-site outputs in the same order, then
- * the folder steps. Nothing runs side by side with a step that writes what it reads.
+ * the folder steps. Concurrent steps (work on a folder nothing else writes, such as compressing
+ * the bundler's `assets/`) start first and run beside all that; the folder steps wait for them.
+ * Nothing runs side by side with a step that writes what it reads.
  * See ARCHITECTURE.md, 'The post-build pipeline'.
  */
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import { Piscina } from 'piscina';
 import { listFiles, pagesOf, READ_STEP, readPages, type BatchResult, type PageRef } from './page';
 import {
   STEP_ORDER,
+  type ConcurrentStep,
   type FolderStep,
   type PageStep,
   type PostBuildStep,
@@ -44,6 +47,12 @@ export const OUTSIDE_WRITERS = 'outside-writers';
 
 /** Pages per task handed to a worker: small enough to keep both cores busy to the end. */
 const BATCH_SIZE = 24;
+
+/**
+ * Pages read in the main thread between two turns of the event loop, so that work it drives beside
+ * the page phase (a concurrent step's compression, whose next file starts in a callback) goes on.
+ */
+const MAIN_THREAD_BATCH_SIZE = 4;
 
 /** CPU time of this process and of its finished child processes, in ms (all threads). */
 function processCpuMs(): number {
@@ -80,6 +89,36 @@ export function orderSteps(steps: readonly PostBuildStep[]): PostBuildStep[] {
   return [...steps].sort((a, b) => STEP_ORDER.indexOf(a.name) - STEP_ORDER.indexOf(b.name));
 }
 
+/** Adds `batch`'s results and timings to `merged`, in order. */
+function mergeBatch(merged: BatchResult, batch: BatchResult): void {
+  for (const [name, results] of Object.entries(batch.results)) (merged.results[name] ??= []).push(...results);
+  for (const [name, timing] of Object.entries(batch.timings)) {
+    if (timing === undefined) continue;
+    const entry = merged.timings[name] ?? { wallMs: 0, cpuMs: 0 };
+    entry.wallMs += timing.wallMs;
+    entry.cpuMs += timing.cpuMs;
+    merged.timings[name] = entry;
+  }
+}
+
+/**
+ * Reads every page in the main thread, a few at a time, letting the event loop turn between
+ * batches (see {@link MAIN_THREAD_BATCH_SIZE}); results in page order.
+ */
+async function readInMainThread(
+  outDir: string,
+  pages: readonly PageRef[],
+  steps: readonly PageStep[],
+): Promise<BatchResult> {
+  const readers = steps.map((step) => ({ name: step.name, readPage: step.readPage, options: step.options }));
+  const merged: BatchResult = { results: Object.fromEntries(steps.map((step) => [step.name, []])), timings: {} };
+  for (let at = 0; at < pages.length; at += MAIN_THREAD_BATCH_SIZE) {
+    mergeBatch(merged, readPages(outDir, pages.slice(at, at + MAIN_THREAD_BATCH_SIZE), readers));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return merged;
+}
+
 /** Reads every page with `workers` threads, batch by batch, and merges the results in page order. */
 async function readWithWorkers(
   outDir: string,
@@ -96,20 +135,40 @@ async function readWithWorkers(
       batches.map((batch) => pool.run({ outDir, pages: batch, steps: refs })),
     )) as BatchResult[];
     const merged: BatchResult = { results: Object.fromEntries(steps.map((step) => [step.name, []])), timings: {} };
-    for (const batch of done) {
-      for (const [name, results] of Object.entries(batch.results)) merged.results[name]?.push(...results);
-      for (const [name, timing] of Object.entries(batch.timings)) {
-        if (timing === undefined) continue;
-        const entry = merged.timings[name] ?? { wallMs: 0, cpuMs: 0 };
-        entry.wallMs += timing.wallMs;
-        entry.cpuMs += timing.cpuMs;
-        merged.timings[name] = entry;
-      }
-    }
+    for (const batch of done) mergeBatch(merged, batch);
     return merged;
   } finally {
     await pool.destroy();
   }
+}
+
+/** Size and modification time of every file under `folder` of `outDir`, by relative path. */
+function folderSnapshot(outDir: string, folder: string): Map<string, string> {
+  const root = path.join(outDir, folder);
+  const snapshot = new Map<string, string>();
+  if (!fs.existsSync(root)) return snapshot;
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = fs.statSync(file);
+    snapshot.set(path.relative(outDir, file), `${String(stat.size)}:${String(stat.mtimeMs)}`);
+  }
+  return snapshot;
+}
+
+/**
+ * The files that differ between two snapshots of a folder, except those the concurrent step itself
+ * may write (`owned`), such as its compressed twins.
+ */
+function changedFiles(
+  before: Map<string, string>,
+  after: Map<string, string>,
+  owned: (file: string) => boolean,
+): string[] {
+  const changed: string[] = [];
+  for (const [file, stamp] of after) if (!owned(file) && before.get(file) !== stamp) changed.push(file);
+  for (const file of before.keys()) if (!after.has(file)) changed.push(file);
+  return changed.sort();
 }
 
 /** The fixed log line of one step. */
@@ -122,8 +181,9 @@ export function timingLine(name: string, timing: StepTiming): string {
  *
  * Timings (ms), by key: `read-and-parse` and each page step's name for the page reads (in worker
  * mode, summed over the threads), `<step>:site` for each page step's whole-site outputs,
- * `outside-writers` (waiting for other plugins' files), each folder step's name, `pages` (the whole page phase: elapsed wall time, CPU of every thread) and
- * `total`.
+ * `outside-writers` (waiting for other plugins' files), each concurrent and folder step's name,
+ * `pages` (the whole page phase: elapsed wall time, CPU of every thread) and `total`. A concurrent
+ * step's entry has its wall time only (CPU 0): its CPU time is counted in the phases it overlaps.
  * @returns the timings.
  * @throws the first error a step throws (a writer check, a page that cannot be converted, ...).
  */
@@ -139,17 +199,22 @@ export async function runPipeline(options: PipelineOptions): Promise<Record<stri
   const steps = orderSteps(options.steps);
   const pageSteps = steps.filter((step): step is PageStep => step.kind === 'page');
   const folderSteps = steps.filter((step): step is FolderStep => step.kind === 'folder');
+  const concurrentSteps = steps.filter((step): step is ConcurrentStep => step.kind === 'concurrent');
 
   const files = listFiles(outDir);
   const pages = pagesOf(outDir, files, routesPaths);
+  const concurrent = concurrentSteps.map((step) => {
+    const before = folderSnapshot(outDir, step.folder);
+    const start = performance.now();
+    const done = step.run(outDir).then(() => {
+      timings[step.name] = { wallMs: performance.now() - start, cpuMs: 0 };
+    });
+    // Awaited before the folder steps; a rejection is reported there, not as unhandled.
+    done.catch(() => undefined);
+    return { step, before, done };
+  });
   const read = await timed(timings, 'pages', () =>
-    workers > 0
-      ? readWithWorkers(outDir, pages, pageSteps, workers)
-      : readPages(
-          outDir,
-          pages,
-          pageSteps.map((step) => ({ name: step.name, readPage: step.readPage, options: step.options })),
-        ),
+    workers > 0 ? readWithWorkers(outDir, pages, pageSteps, workers) : readInMainThread(outDir, pages, pageSteps),
   );
   for (const step of pageSteps) {
     let extraCpuMs = 0;
@@ -168,6 +233,15 @@ export async function runPipeline(options: PipelineOptions): Promise<Record<stri
     if (timing !== undefined) timing.cpuMs += extraCpuMs;
   }
   if (options.beforeFolderSteps !== undefined) await timed(timings, OUTSIDE_WRITERS, options.beforeFolderSteps);
+  for (const { step, before, done } of concurrent) {
+    await done;
+    const changed = changedFiles(before, folderSnapshot(outDir, step.folder), (file) => /\.(?:br|gz)$/.test(file));
+    if (changed.length > 0) {
+      throw new Error(
+        `post-build: the step "${step.name}" works on ${step.folder}/ beside the other steps, but the build changed files there meanwhile: ${changed.slice(0, 5).join(', ')}`,
+      );
+    }
+  }
   for (const step of folderSteps) await timed(timings, step.name, () => step.run(outDir));
   timings.total = { wallMs: performance.now() - totalStart.wall, cpuMs: processCpuMs() - totalStart.cpu };
 
@@ -177,6 +251,7 @@ export async function runPipeline(options: PipelineOptions): Promise<Record<stri
   for (const step of pageSteps) ordered[step.name] = pageTiming(step.name);
   for (const step of pageSteps) ordered[`${step.name}:site`] = timings[`${step.name}:site`] ?? { wallMs: 0, cpuMs: 0 };
   if (timings[OUTSIDE_WRITERS] !== undefined) ordered[OUTSIDE_WRITERS] = timings[OUTSIDE_WRITERS];
+  for (const { step } of concurrent) ordered[step.name] = timings[step.name] ?? { wallMs: 0, cpuMs: 0 };
   for (const step of folderSteps) ordered[step.name] = timings[step.name] ?? { wallMs: 0, cpuMs: 0 };
   ordered.pages = timings.pages ?? { wallMs: 0, cpuMs: 0 };
   ordered.total = timings.total;

@@ -5,7 +5,9 @@
  * A plugin takes part by returning, beside its lifecycle methods, `postBuildSteps(props)`: the
  * steps it owns. A page step reads each built page (once parsed into hast, shared by every step)
  * in a module that worker threads can load, and turns the results of all pages into whole-site
- * outputs in the main thread. A folder step works on the finished build folder.
+ * outputs in the main thread. A folder step works on the finished build folder. A concurrent step
+ * works on one folder of the build that no other step writes (the bundler's `assets/`), from the
+ * start of the pipeline, beside the page phase, so that both cores work.
  */
 import type { Plugin, Props } from '@docusaurus/types';
 import type { Root } from 'hast';
@@ -20,6 +22,7 @@ export const STEP_ORDER = [
   'markdown-twins',
   'release-feed',
   'security-headers',
+  'precompress-assets',
   'precompress',
 ] as const;
 
@@ -86,9 +89,22 @@ export interface FolderStep {
   run: (outDir: string) => Promise<void>;
 }
 
+/**
+ * A step that works on one folder of the build (`folder`, relative to the build folder), which is
+ * complete before the pipeline starts and which no other step writes: it starts with the
+ * pipeline and runs beside the page phase; the folder steps wait for it. The pipeline stops the
+ * build, naming the folder and the file, if anything in the folder changed meanwhile.
+ */
+export interface ConcurrentStep {
+  kind: 'concurrent';
+  name: StepName;
+  folder: string;
+  run: (outDir: string) => Promise<void>;
+}
+
 /** A step of the pipeline. Page steps' options and results are checked by the owning plugin. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each plugin types its own step
-export type PostBuildStep = PageStep<any, any> | FolderStep;
+export type PostBuildStep = PageStep<any, any> | FolderStep | ConcurrentStep;
 
 /** What a plugin's `postBuildSteps` gets: the props of Docusaurus's `postBuild`. */
 export type PostBuildProps = Props;

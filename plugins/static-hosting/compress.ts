@@ -96,6 +96,11 @@ export interface PrecompressOptions {
   cacheDir?: string;
   /** Cache entries not used for this long are deleted at the end of a run, ms. Default 7 days. */
   cacheMaxAgeMs?: number;
+  /**
+   * Which files to compress, by path relative to `dir` with `/` separators (default: all). The
+   * post-build pipeline compresses `assets/` beside its other steps and the rest at the end.
+   */
+  include?: (relativePath: string) => boolean;
 }
 
 const DEFAULT_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -205,7 +210,10 @@ export async function precompressDir(dir: string, options: PrecompressOptions = 
       ? undefined
       : new TwinCache(options.cacheDir, options.cacheMaxAgeMs ?? DEFAULT_CACHE_MAX_AGE_MS);
   const report: PrecompressReport = { files: 0, compressed: 0, fromCache: 0, bytes: { raw: 0, brotli: 0, gzip: 0 } };
-  const queue = (await listFiles(dir)).filter((file) => isCompressible(file));
+  const include = options.include ?? (() => true);
+  const queue = (await listFiles(dir)).filter(
+    (file) => isCompressible(file) && include(path.relative(dir, file).split(path.sep).join('/')),
+  );
   const one = async (file: string): Promise<void> => {
     const data = await fs.readFile(file);
     if (data.length < MIN_COMPRESS_BYTES) return;

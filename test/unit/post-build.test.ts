@@ -67,6 +67,63 @@ describe('runPipeline', () => {
     for (const seen of trees.values()) expect(new Set(seen).size).toBe(1);
   });
 
+  it('starts a concurrent step first, runs the page steps beside it, and runs the folder steps after it', async () => {
+    const dir = tempBuild({ ...SITE, 'assets/js/main.js': 'console.log(1);' });
+    const events: string[] = [];
+    let finish: () => void = () => undefined;
+    const steps: PostBuildStep[] = [
+      { kind: 'folder', name: 'precompress', run: () => Promise.resolve(void events.push('precompress')) },
+      {
+        kind: 'concurrent',
+        name: 'precompress-assets',
+        folder: 'assets',
+        run: () => {
+          events.push('assets started');
+          return new Promise<void>((resolve) => {
+            finish = () => {
+              events.push('assets done');
+              resolve();
+            };
+          });
+        },
+      },
+      {
+        ...recordingStep('writer-checks', events, new Map()),
+        writeSite: () => {
+          events.push('writer-checks:site');
+          finish();
+        },
+      },
+    ];
+    await runPipeline({ outDir: dir, routesPaths: ['/', '/intro'], steps, workers: 0, log: () => undefined });
+    expect(events).toEqual([
+      'assets started',
+      'writer-checks index.html',
+      'writer-checks intro/index.html',
+      'writer-checks:site',
+      'assets done',
+      'precompress',
+    ]);
+  });
+
+  it('stops, naming the file, when another step writes into the folder a concurrent step works on', async () => {
+    const dir = tempBuild({ ...SITE, 'assets/js/main.js': 'console.log(1);' });
+    const steps: PostBuildStep[] = [
+      { kind: 'concurrent', name: 'precompress-assets', folder: 'assets', run: () => Promise.resolve() },
+      {
+        ...recordingStep('markdown-twins', [], new Map()),
+        writeSite: () => {
+          fs.writeFileSync(path.join(dir, 'assets/js/main.md'), '# written into assets/');
+        },
+      },
+    ];
+    await expect(
+      runPipeline({ outDir: dir, routesPaths: ['/'], steps, workers: 0, log: () => undefined }),
+    ).rejects.toThrow(
+      'the step "precompress-assets" works on assets/ beside the other steps, but the build changed files there meanwhile: assets/js/main.md',
+    );
+  });
+
   it('stops when two plugins register the same step', async () => {
     const dir = tempBuild(SITE);
     const steps = [recordingStep('writer-checks', [], new Map()), recordingStep('writer-checks', [], new Map())];
