@@ -26,7 +26,7 @@ import { twinDocument } from './convert';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms';
 import { collectPages } from './pages';
 import type { ParticipatingPlugin } from '../post-build/types';
-import { readPage, type TwinPageOptions } from './page-step';
+import { readPage, type TwinBody, type TwinPageOptions } from './page-step';
 
 /** The summary paragraph of `llms.txt`. */
 export const LLMS_SUMMARY =
@@ -70,7 +70,7 @@ export default function markdownTwinsPlugin(context: LoadContext): Participating
       const siteUrl = context.siteConfig.url.replace(/\/$/, '');
       const routes = [
         ...(loadedDocs.loadedVersions[0]?.docs.map((doc) => doc.permalink) ?? []),
-        ...loadedPages.filter((page) => page.type === 'mdx').map((page) => page.permalink),
+        ...loadedPages.map((page) => page.permalink),
       ];
       return [
         {
@@ -79,8 +79,8 @@ export default function markdownTwinsPlugin(context: LoadContext): Participating
           readPage,
           pageModule: path.join(__dirname, 'page-step.ts'),
           options: { siteUrl, routes, images: imagesOf(outDir) } satisfies TwinPageOptions,
-          writeSite(results: ReadonlyMap<string, [string, string][]>, { outDir }) {
-            const bodies = new Map([...results.values()].flat());
+          writeSite(results: ReadonlyMap<string, TwinBody[]>, { outDir }) {
+            const bodies = new Map([...results.values()].flat().map((twin) => [twin.route, twin]));
             const all = collectPages({ siteUrl, docs: loadedDocs, pages: loadedPages, routesPaths, bodies });
             for (const page of all) {
               const file = path.join(outDir, markdownTwinPath(page.path));

@@ -4,6 +4,7 @@
  */
 import type { Root } from 'mdast';
 
+import { findFirst, stringProperty, textContent } from '../post-build/hast';
 import type { BuiltPage, PageReader } from '../post-build/types';
 import { htmlToMarkdownTree, markdownFromTree } from './convert';
 
@@ -11,7 +12,7 @@ import { htmlToMarkdownTree, markdownFromTree } from './convert';
 export interface TwinPageOptions {
   /** The site's origin, without a trailing slash. */
   siteUrl: string;
-  /** The routes whose twin is converted from the built page (docs and Markdown pages). */
+  /** The routes whose twin is converted from the built page (docs, Markdown and React pages). */
   routes: readonly string[];
   /** Site path of each image of the build by the SHA-256 of its bytes (see `htmlToMarkdownTree`). */
   images: Readonly<Record<string, string>>;
@@ -30,17 +31,43 @@ export function twinTreeOf(page: BuiltPage, options: Omit<TwinPageOptions, 'rout
   );
 }
 
-/** `[route, Markdown body]` of each wanted route the page serves; undefined when it serves none. */
-export const readPage: PageReader<TwinPageOptions, [string, string][]> = (page, options) => {
+/** What the twin of one route takes from its built page. */
+export interface TwinBody {
+  route: string;
+  /** The Markdown of the page's content. */
+  body: string;
+  /** The document's title without the site's name (`Title | Site` → `Title`), or ''. */
+  title: string;
+  /** The page's `<meta name="description">`, or ''. */
+  description: string;
+}
+
+/** The page's title and description as its `<head>` gives them to readers and search engines. */
+function headOf(page: BuiltPage): { title: string; description: string } {
+  const title = findFirst(page.tree, (node) => node.tagName === 'title');
+  const meta = findFirst(
+    page.tree,
+    (node) => node.tagName === 'meta' && stringProperty(node, 'name') === 'description',
+  );
+  const fullTitle = title === undefined ? '' : textContent(title).trim();
+  const separator = fullTitle.lastIndexOf(' | ');
+  return {
+    title: separator < 0 ? fullTitle : fullTitle.slice(0, separator),
+    description: (meta === undefined ? undefined : stringProperty(meta, 'content'))?.trim() ?? '',
+  };
+}
+
+/** The twin body of each wanted route the page serves; undefined when it serves none. */
+export const readPage: PageReader<TwinPageOptions, TwinBody[]> = (page, options) => {
   let wanted = routeSets.get(options);
   if (wanted === undefined) {
     wanted = new Set(options.routes);
     routeSets.set(options, wanted);
   }
-  const bodies = page.routes.flatMap((route): [string, string][] => {
+  const bodies = page.routes.flatMap((route): TwinBody[] => {
     if (!wanted.has(route)) return [];
     const tree = twinTreeOf(page, options, route);
-    return tree === undefined ? [] : [[route, markdownFromTree(tree)]];
+    return tree === undefined ? [] : [{ route, body: markdownFromTree(tree), ...headOf(page) }];
   });
   return bodies.length > 0 ? bodies : undefined;
 };

@@ -117,8 +117,11 @@ export interface CollectOptions {
   pages: PagesContent;
   /** Every route the build wrote; each must get a twin. */
   routesPaths: readonly string[];
-  /** The Markdown body of each doc and Markdown page, by route, converted from its built HTML. */
-  bodies: ReadonlyMap<string, string>;
+  /**
+   * What each doc, Markdown page and React page shows, by route, converted from its built HTML:
+   * the Markdown body, and the title and description of the page's head.
+   */
+  bodies: ReadonlyMap<string, { body: string; title: string; description: string }>;
 }
 
 /**
@@ -129,12 +132,13 @@ export interface CollectOptions {
  */
 export function collectPages(options: CollectOptions): SitePage[] {
   const { siteUrl, docs, pages, routesPaths, bodies } = options;
-  const bodyOf = (route: string, source: string): string => {
-    const body = bodies.get(route);
-    if (body === undefined)
+  const twinOf = (route: string, source: string): { body: string; title: string; description: string } => {
+    const twin = bodies.get(route);
+    if (twin === undefined)
       throw new TwinError(source, route, 'the build wrote no page with content for this route, so it has no twin');
-    return body;
+    return twin;
   };
+  const bodyOf = (route: string, source: string): string => twinOf(route, source).body;
   const version = docs.loadedVersions[0];
   if (version === undefined) throw new Error('markdown-twins: the docs plugin loaded no version');
   const url = (pagePath: string): string => `${siteUrl}${pagePath}`;
@@ -176,16 +180,18 @@ export function collectPages(options: CollectOptions): SitePage[] {
     });
   }
 
-  // Markdown pages (`src/pages/*.md`). The only React page is the home page, written above.
+  // Markdown pages (`src/pages/*.md`) and React pages other than the home page (written above):
+  // what the page renders in its main area; a React page's title and description from its head.
   for (const page of pages) {
     if (page.permalink === ROUTES.home) continue;
-    if (page.type !== 'mdx')
-      throw new TwinError(page.source, 'React page', `${page.permalink} has no Markdown twin; write it as Markdown`);
+    const twin = twinOf(page.permalink, page.source);
     add({
       path: page.permalink,
-      title: page.title ?? page.frontMatter.title ?? page.permalink,
-      description: page.description ?? page.frontMatter.description ?? '',
-      body: bodyOf(page.permalink, page.source),
+      title:
+        (page.type === 'mdx' ? (page.title ?? page.frontMatter.title) : undefined) ?? (twin.title || page.permalink),
+      description:
+        (page.type === 'mdx' ? (page.description ?? page.frontMatter.description) : undefined) ?? twin.description,
+      body: twin.body,
     });
   }
 

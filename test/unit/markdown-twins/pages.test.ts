@@ -1,0 +1,59 @@
+/**
+ * Markdown twins of whole pages: a React page (any page that is neither a doc nor a Markdown page)
+ * gets its twin from what it renders in its main area, with the title and description of its head,
+ * so a writer's React page needs no Markdown copy.
+ */
+import { fromHtml } from 'hast-util-from-html';
+import { describe, expect, it } from 'vitest';
+
+import { collectPages } from '../../../plugins/markdown-twins/pages';
+import { readPage, type TwinBody } from '../../../plugins/markdown-twins/page-step';
+import type { BuiltPage } from '../../../plugins/post-build/types';
+
+const SITE = 'https://docs.example.com';
+
+/** A React page as Docusaurus renders it: head, navbar, the page's own main area, footer. */
+const REACT_PAGE = `<!doctype html><html><head><title>Support plans | Gruntwork Docs</title>
+<meta name="description" content="How to reach the Gruntwork support team and what each plan covers."></head>
+<body><nav class="navbar">Docs</nav><main><h1>Support plans</h1><p>Open a ticket from the <a href="/support/portal">support portal</a>.</p><button type="button">Copy</button></main>
+<footer class="footer">Copyright</footer></body></html>`;
+
+function builtPage(html: string, routes: string[]): BuiltPage {
+  const memos = new Map<string, unknown>();
+  return {
+    file: 'support/index.html',
+    routes,
+    tree: fromHtml(html),
+    memo: <T>(key: string, compute: () => T): T => {
+      if (!memos.has(key)) memos.set(key, compute());
+      return memos.get(key) as T;
+    },
+  };
+}
+
+describe('the twin of a React page', () => {
+  const [twin] =
+    readPage(builtPage(REACT_PAGE, ['/support']), { siteUrl: SITE, routes: ['/support'], images: {} }) ?? [];
+
+  it('is the Markdown of its main area, with the title and description of its head', () => {
+    expect(twin?.title).toBe('Support plans');
+    expect(twin?.description).toBe('How to reach the Gruntwork support team and what each plan covers.');
+    expect(twin?.body).toContain(`Open a ticket from the [support portal](${SITE}/support/portal).`);
+    expect(twin?.body).not.toContain('Copy');
+    expect(twin?.body).not.toContain('Copyright');
+  });
+
+  it('gives the page its place in the site, as a Markdown page would have', () => {
+    const bodies = new Map<string, TwinBody>([['/support', twin as TwinBody]]);
+    const docs = { loadedVersions: [{ docs: [], sidebars: {} }] } as never;
+    const pages = [{ type: 'jsx', permalink: '/support', source: '@site/src/pages/support.tsx' }] as never;
+    const page = collectPages({ siteUrl: SITE, docs, pages, routesPaths: ['/', '/support'], bodies }).find(
+      (candidate) => candidate.path === '/support',
+    );
+    expect(page).toMatchObject({
+      title: 'Support plans',
+      description: 'How to reach the Gruntwork support team and what each plan covers.',
+      url: `${SITE}/support`,
+    });
+  });
+});
