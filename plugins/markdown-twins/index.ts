@@ -24,7 +24,7 @@ import { SITE_TITLE } from '../../site-config';
 import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, markdownTwinPath } from './contract';
 import { twinDocument } from './convert';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms';
-import { collectPages } from './pages';
+import { collectPages, isTwinFromData } from './pages';
 import type { ParticipatingPlugin } from '../post-build/types';
 import { readPage, type TwinBody, type TwinPageOptions } from './page-step';
 
@@ -68,10 +68,9 @@ export default function markdownTwinsPlugin(context: LoadContext): Participating
       const loadedDocs = docs;
       const loadedPages = pages;
       const siteUrl = context.siteConfig.url.replace(/\/$/, '');
-      const routes = [
-        ...(loadedDocs.loadedVersions[0]?.docs.map((doc) => doc.permalink) ?? []),
-        ...loadedPages.map((page) => page.permalink),
-      ];
+      // Every route is converted from what it renders, but for the few whose twin is written from
+      // data (the home page's cards, the tag lists, the search page).
+      const routes = routesPaths.filter((route) => !isTwinFromData(route));
       return [
         {
           kind: 'page',

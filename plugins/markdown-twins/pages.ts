@@ -9,7 +9,7 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
 import { HOME_SECTIONS } from '../../src/components/HomeCards/sections';
-import { areaOf, isUnder, ROUTES, type Area } from '../../src/lib/routes';
+import { areaOf, isUnder, ROUTES, sectionHome, type Area } from '../../src/lib/routes';
 import { SITE_TAGLINE, SITE_TITLE } from '../../site-config';
 import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH } from './contract';
 import { markdownFromTree, TwinError, type TwinPage } from './convert';
@@ -122,6 +122,20 @@ export interface CollectOptions {
    * the Markdown body, and the title and description of the page's head.
    */
   bodies: ReadonlyMap<string, { body: string; title: string; description: string }>;
+}
+
+/**
+ * Whether a route's twin is written from data rather than from what the page renders: the home page
+ * (from its cards), the tag pages (from the docs' tags) and the search page (which renders nothing
+ * without a query). Never throws.
+ */
+export function isTwinFromData(route: string): boolean {
+  return (
+    route === ROUTES.home ||
+    route === ROUTES.search ||
+    route === sectionHome(ROUTES.tags) ||
+    isUnder(route, ROUTES.tags)
+  );
 }
 
 /**
@@ -265,8 +279,15 @@ export function collectPages(options: CollectOptions): SitePage[] {
     });
   }
 
-  const covered = new Set(result.map((page) => page.path));
+  // Any other route (a sidebar category's generated index, a plugin's page): what it renders.
   const isNotFound = (route: string): boolean => route === ROUTES.notFound || route === `${ROUTES.notFound}.html`;
+  const covered = new Set(result.map((page) => page.path));
+  for (const route of routesPaths) {
+    const twin = bodies.get(route);
+    if (covered.has(route) || isNotFound(route) || twin === undefined) continue;
+    add({ path: route, title: twin.title || route, description: twin.description, body: twin.body });
+    covered.add(route);
+  }
   const missing = routesPaths.filter((route) => !covered.has(route) && !isNotFound(route));
   if (missing.length > 0)
     throw new TwinError(

@@ -57,3 +57,31 @@ describe('the twin of a React page', () => {
     });
   });
 });
+
+describe('the twin of any other route', () => {
+  it('comes from what the route renders, such as a category index the docs plugin generates', () => {
+    const twin: TwinBody = {
+      route: '/networking',
+      body: '- [Subnets](https://docs.example.com/networking/subnets)\n',
+      title: 'Networking',
+      description: 'Subnets and route tables.',
+    };
+    const docs = { loadedVersions: [{ docs: [], sidebars: {} }] } as never;
+    const pages = collectPages({
+      siteUrl: SITE,
+      docs,
+      pages: [] as never,
+      routesPaths: ['/', '/networking', '/404'],
+      bodies: new Map([['/networking', twin]]),
+    });
+    expect(pages.map((page) => page.path)).toEqual(['/', '/networking']);
+    expect(pages[1]).toMatchObject({ title: 'Networking', description: 'Subnets and route tables.' });
+  });
+
+  it('is required: a route that renders no content stops the build, named', () => {
+    const docs = { loadedVersions: [{ docs: [], sidebars: {} }] } as never;
+    expect(() =>
+      collectPages({ siteUrl: SITE, docs, pages: [] as never, routesPaths: ['/', '/empty'], bodies: new Map() }),
+    ).toThrow('1 route(s) have no Markdown twin: /empty');
+  });
+});
