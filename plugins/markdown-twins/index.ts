@@ -24,7 +24,7 @@ import { SITE_TITLE } from '../../site-config';
 import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, markdownTwinPath } from './contract';
 import { twinDocument } from './convert';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms';
-import { collectPages, isTwinFromData } from './pages';
+import { collectPages, isHomeFromCards, isTwinFromData } from './pages';
 import type { ParticipatingPlugin } from '../post-build/types';
 import { readPage, type TwinBody, type TwinPageOptions } from './page-step';
 
@@ -70,7 +70,8 @@ export default function markdownTwinsPlugin(context: LoadContext): Participating
       const siteUrl = context.siteConfig.url.replace(/\/$/, '');
       // Every route is converted from what it renders, but for the few whose twin is written from
       // data (the home page's cards, the tag lists, the search page).
-      const routes = routesPaths.filter((route) => !isTwinFromData(route));
+      const homeFromCards = isHomeFromCards(loadedPages);
+      const routes = routesPaths.filter((route) => !isTwinFromData(route, homeFromCards));
       return [
         {
           kind: 'page',

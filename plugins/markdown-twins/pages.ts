@@ -125,13 +125,21 @@ export interface CollectOptions {
 }
 
 /**
- * Whether a route's twin is written from data rather than from what the page renders: the home page
- * (from its cards), the tag pages (from the docs' tags) and the search page (which renders nothing
- * without a query). Never throws.
+ * Whether the home page is the site's React home page (`src/pages/index.tsx`), whose twin is
+ * written from its cards (`HOME_SECTIONS`); a doc or Markdown page at `/` gets its twin as any page.
  */
-export function isTwinFromData(route: string): boolean {
+export function isHomeFromCards(pages: PagesContent): boolean {
+  return pages.some((page) => page.permalink === ROUTES.home && page.type !== 'mdx');
+}
+
+/**
+ * Whether a route's twin is written from data rather than from what the page renders: the React
+ * home page (from its cards, see {@link isHomeFromCards}), the tag pages (from the docs' tags) and
+ * the search page (which renders nothing without a query). Never throws.
+ */
+export function isTwinFromData(route: string, homeFromCards: boolean): boolean {
   return (
-    route === ROUTES.home ||
+    (homeFromCards && route === ROUTES.home) ||
     route === ROUTES.search ||
     route === sectionHome(ROUTES.tags) ||
     isUnder(route, ROUTES.tags)
@@ -161,22 +169,24 @@ export function collectPages(options: CollectOptions): SitePage[] {
     result.push({ ...page, url: url(page.path), section: sectionOf(page.path) });
   };
 
-  // The home page, from the cards it shows.
-  add({
-    path: ROUTES.home,
-    title: SITE_TITLE,
-    description: SITE_TAGLINE,
-    body: markdownFromTree({
-      type: 'root',
-      children: [
-        { type: 'paragraph', children: [text(SITE_TAGLINE)] },
-        { type: 'heading', depth: 2, children: [text('Where to start')] },
-        linkList(
-          HOME_SECTIONS.map((s) => ({ title: s.title, url: url(s.to), description: s.body.replace(/\s+/g, ' ') })),
-        ),
-      ],
-    }),
-  });
+  // The React home page, from the cards it shows.
+  const homeFromCards = isHomeFromCards(pages);
+  if (homeFromCards)
+    add({
+      path: ROUTES.home,
+      title: SITE_TITLE,
+      description: SITE_TAGLINE,
+      body: markdownFromTree({
+        type: 'root',
+        children: [
+          { type: 'paragraph', children: [text(SITE_TAGLINE)] },
+          { type: 'heading', depth: 2, children: [text('Where to start')] },
+          linkList(
+            HOME_SECTIONS.map((s) => ({ title: s.title, url: url(s.to), description: s.body.replace(/\s+/g, ' ') })),
+          ),
+        ],
+      }),
+    });
 
   // Docs: sidebar order first, then the rest by path (numbers in natural order).
   const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
@@ -197,7 +207,7 @@ export function collectPages(options: CollectOptions): SitePage[] {
   // Markdown pages (`src/pages/*.md`) and React pages other than the home page (written above):
   // what the page renders in its main area; a React page's title and description from its head.
   for (const page of pages) {
-    if (page.permalink === ROUTES.home) continue;
+    if (homeFromCards && page.permalink === ROUTES.home) continue;
     const twin = twinOf(page.permalink, page.source);
     add({
       path: page.permalink,

@@ -12,6 +12,9 @@ import type { BuiltPage } from '../../../plugins/post-build/types';
 
 const SITE = 'https://docs.example.com';
 
+/** The site's React home page, whose twin is written from its cards. */
+const REACT_HOME = { type: 'jsx', permalink: '/', source: '@site/src/pages/index.tsx' };
+
 /** A React page as Docusaurus renders it: head, navbar, the page's own main area, footer. */
 const REACT_PAGE = `<!doctype html><html><head><title>Support plans | Gruntwork Docs</title>
 <meta name="description" content="How to reach the Gruntwork support team and what each plan covers."></head>
@@ -46,7 +49,7 @@ describe('the twin of a React page', () => {
   it('gives the page its place in the site, as a Markdown page would have', () => {
     const bodies = new Map<string, TwinBody>([['/support', twin as TwinBody]]);
     const docs = { loadedVersions: [{ docs: [], sidebars: {} }] } as never;
-    const pages = [{ type: 'jsx', permalink: '/support', source: '@site/src/pages/support.tsx' }] as never;
+    const pages = [REACT_HOME, { type: 'jsx', permalink: '/support', source: '@site/src/pages/support.tsx' }] as never;
     const page = collectPages({ siteUrl: SITE, docs, pages, routesPaths: ['/', '/support'], bodies }).find(
       (candidate) => candidate.path === '/support',
     );
@@ -70,7 +73,7 @@ describe('the twin of any other route', () => {
     const pages = collectPages({
       siteUrl: SITE,
       docs,
-      pages: [] as never,
+      pages: [REACT_HOME] as never,
       routesPaths: ['/', '/networking', '/404'],
       bodies: new Map([['/networking', twin]]),
     });
@@ -81,7 +84,33 @@ describe('the twin of any other route', () => {
   it('is required: a route that renders no content stops the build, named', () => {
     const docs = { loadedVersions: [{ docs: [], sidebars: {} }] } as never;
     expect(() =>
-      collectPages({ siteUrl: SITE, docs, pages: [] as never, routesPaths: ['/', '/empty'], bodies: new Map() }),
+      collectPages({
+        siteUrl: SITE,
+        docs,
+        pages: [REACT_HOME] as never,
+        routesPaths: ['/', '/empty'],
+        bodies: new Map(),
+      }),
     ).toThrow('1 route(s) have no Markdown twin: /empty');
+  });
+});
+
+describe('the home page', () => {
+  it('is converted from what it renders when a doc, not the React home page, is served at /', () => {
+    const twin: TwinBody = {
+      route: '/',
+      body: 'Terraform state, step by step.\n',
+      title: 'Start here',
+      description: 'd',
+    };
+    const docs = { loadedVersions: [{ docs: [], sidebars: {} }] } as never;
+    const [home] = collectPages({
+      siteUrl: SITE,
+      docs,
+      pages: [] as never,
+      routesPaths: ['/'],
+      bodies: new Map([['/', twin]]),
+    });
+    expect(home).toMatchObject({ path: '/', title: 'Start here', body: 'Terraform state, step by step.\n' });
   });
 });
