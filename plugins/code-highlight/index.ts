@@ -21,7 +21,10 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { WebpackPluginInstance } from 'webpack';
 
+import { Prism } from 'prism-react-renderer';
+
 import { highlightStylesheet } from './css';
+import { loadLanguages } from './tokenize';
 import { prismSettings, type PrismSettings } from './settings';
 
 export { default as remarkHighlightCode } from './remark';
@@ -47,7 +50,9 @@ export default function codeHighlightPlugin(context: LoadContext): Plugin {
     },
     async loadContent() {
       await fs.promises.mkdir(path.dirname(stylesheet), { recursive: true });
-      const css = highlightStylesheet(prism.theme, prism.darkTheme ?? prism.theme);
+      // The grammars of every language a block can use, for the order of the rules.
+      loadLanguages(prism.additionalLanguages);
+      const css = highlightStylesheet(prism.theme, prism.darkTheme ?? prism.theme, Prism.languages);
       await fs.promises.writeFile(stylesheet, css);
     },
     getClientModules() {

@@ -7,10 +7,11 @@ import fc from 'fast-check';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { Code, Root } from 'mdast';
+import { Prism } from 'prism-react-renderer';
 import { describe, expect, it } from 'vitest';
 
 import { decodeTokens, plainLines, TOKENS_PROP } from '@site/plugins/code-highlight/contract';
-import { highlightStylesheet } from '@site/plugins/code-highlight/css';
+import { highlightStylesheet, nestingEdges, typeOrder } from '@site/plugins/code-highlight/css';
 import remarkHighlightCode from '@site/plugins/code-highlight/remark';
 import { loadLanguages, tokenize } from '@site/plugins/code-highlight/tokenize';
 import { darkCodeTheme, lightCodeTheme } from '@site/src/css/prism-themes';
@@ -70,7 +71,7 @@ describe('remark plugin', () => {
 });
 
 describe('stylesheet', () => {
-  const css = highlightStylesheet(lightCodeTheme, darkCodeTheme);
+  const css = highlightStylesheet(lightCodeTheme, darkCodeTheme, Prism.languages);
 
   it('sets the light colours by default and the dark ones under the dark theme', () => {
     expect(css).toContain('.theme-code-block { --prism-color: #1f2328; --prism-background-color: #f6f8fa; }');
@@ -80,5 +81,50 @@ describe('stylesheet', () => {
     expect(css).toContain('.theme-code-block .token.keyword');
     expect(css).toMatch(/\.theme-code-block \.token\.comment[^{]*\{ color: #57606a; font-style: italic; \}/);
     expect(css).toMatch(/\[data-theme='dark'\] \.theme-code-block \.token\.keyword[^{]*\{ color: #ff7b72; \}/);
+  });
+});
+
+describe('rule order', () => {
+  const css = highlightStylesheet(lightCodeTheme, darkCodeTheme, Prism.languages);
+  const ruleAt = (type: string): number => css.indexOf(`.theme-code-block .token.${type} {`);
+
+  it('puts a type nested in another after it, so the inner colour wins as inline styles do upstream', () => {
+    // `<section class="x">`: the attribute name is a token of types `tag attr-name`.
+    expect(ruleAt('tag')).toBeGreaterThanOrEqual(0);
+    expect(ruleAt('attr-name')).toBeGreaterThan(ruleAt('tag'));
+    expect(ruleAt('attr-value')).toBeGreaterThan(ruleAt('tag'));
+  });
+
+  it('reads the nesting and the aliases from the grammars', () => {
+    const edges = nestingEdges({
+      lang: {
+        tag: { pattern: /<\w+/, inside: { punctuation: /</, 'attr-name': { pattern: /\w+/, alias: 'property' } } },
+        rest: { comment: /#.*/ },
+      },
+    });
+    expect([...(edges.get('tag') ?? [])].sort()).toEqual(['attr-name', 'property', 'punctuation']);
+    expect([...(edges.get('attr-name') ?? [])]).toEqual(['property']);
+    expect(edges.has('comment')).toBe(false);
+  });
+
+  it("keeps the themes' order where the grammars say nothing, and breaks a cycle at the first type", () => {
+    const theme = {
+      plain: {},
+      styles: [
+        { types: ['b'], style: {} },
+        { types: ['a'], style: {} },
+      ],
+    };
+    expect(typeOrder([theme], new Map())).toEqual(['b', 'a']);
+    expect(typeOrder([theme], new Map([['a', new Set(['b'])]]))).toEqual(['a', 'b']);
+    expect(
+      typeOrder(
+        [theme],
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['a'])],
+        ]),
+      ),
+    ).toEqual(['b', 'a']);
   });
 });
