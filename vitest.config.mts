@@ -36,11 +36,9 @@ export default defineConfig({
         find: '@docusaurus/useIsomorphicLayoutEffect',
         replacement: `${docusaurusClient}/useIsomorphicLayoutEffect.js`,
       },
-      // The crash screen takes only its error-boundary helpers from theme-common.
-      {
-        find: /^@docusaurus\/theme-common$/,
-        replacement: `${root}node_modules/@docusaurus/theme-common/lib/utils/errorBoundaryUtils.js`,
-      },
+      // The crash screen takes its error-boundary helpers from theme-common, code blocks the theme's
+      // Prism configuration.
+      { find: /^@docusaurus\/theme-common$/, replacement: `${root}test/unit/stubs/theme-common.ts` },
       { find: '@docusaurus/ComponentCreator', replacement: `${docusaurusClient}/ComponentCreator.js` },
       { find: '@docusaurus/router', replacement: `${docusaurusClient}/router.js` },
       { find: '@generated/registry', replacement: `${root}test/unit/stubs/generated.ts` },

@@ -61,3 +61,51 @@ export function decodeTokens(encoded: unknown, code: string): LineToken[][] | un
 export function plainLines(code: string): LineToken[][] {
   return code.split('\n').map((content) => [{ types: ['plain'], content }]);
 }
+
+/**
+ * Class prefixes that mark, on a token with several styled types, the type whose style wins in the
+ * light and in the dark theme (`xl-keyword`, `xd-keyword`). Stock Docusaurus merges a token's
+ * type styles in the order of its types, so the last styled type wins; a stylesheet can only
+ * order its rules, and Prism's grammars nest some types both ways, so the stylesheet gives these
+ * classes the last word.
+ */
+export const WINNING_TYPE_PREFIX = { light: 'xl-', dark: 'xd-' } as const;
+
+/** The parts of a Prism theme that decide which types are styled. */
+export interface ThemeStyles {
+  styles: readonly { types: readonly string[]; languages?: readonly string[] }[];
+}
+
+const styledTypeSets = new WeakMap<ThemeStyles, ReadonlySet<string>>();
+
+/** The types a theme styles in every language (its entries without `languages`). */
+export function styledTypes(theme: ThemeStyles): ReadonlySet<string> {
+  let types = styledTypeSets.get(theme);
+  if (types === undefined) {
+    types = new Set(theme.styles.filter((entry) => !entry.languages).flatMap((entry) => entry.types));
+    styledTypeSets.set(theme, types);
+  }
+  return types;
+}
+
+/**
+ * The winning-type classes of a token of `types` (see {@link WINNING_TYPE_PREFIX}): for each theme in
+ * which the token has two or more styled types, the prefix and the last of them; otherwise none,
+ * as the stylesheet's rule for the one type decides. Pure; never throws.
+ */
+export function winningTypeClasses(
+  types: readonly string[],
+  light: ReadonlySet<string>,
+  dark: ReadonlySet<string>,
+): string[] {
+  const classes: string[] = [];
+  for (const [prefix, styled] of [
+    [WINNING_TYPE_PREFIX.light, light],
+    [WINNING_TYPE_PREFIX.dark, dark],
+  ] as const) {
+    const own = types.filter((type) => styled.has(type));
+    const last = own[own.length - 1];
+    if (own.length > 1 && last !== undefined) classes.push(`${prefix}${last}`);
+  }
+  return classes;
+}

@@ -12,6 +12,8 @@
  */
 import type { PrismTheme } from 'prism-react-renderer';
 
+import { WINNING_TYPE_PREFIX } from './contract';
+
 /** A Prism grammar: token name → pattern, pattern object, or list of them (plus `rest`). */
 type Grammar = Record<string, unknown>;
 
@@ -111,9 +113,10 @@ function declarations(style: PrismTheme['plain']): string {
 /**
  * One theme's rules: the code block's colours, then one rule per type with that type's style merged
  * over the theme's entries (as prism-react-renderer's `themeToDict` merges them), in `order`; then
- * the entries limited to some languages, which apply only to blocks in those languages.
+ * the same for the winning-type classes (`<winningPrefix><type>`), which come after all of those;
+ * then the entries limited to some languages, which apply only to blocks in those languages.
  */
-function themeRules(theme: PrismTheme, scope: string, order: readonly string[]): string[] {
+function themeRules(theme: PrismTheme, scope: string, order: readonly string[], winningPrefix: string): string[] {
   const container = `${scope}.theme-code-block`;
   const rules = [
     `${container} { --prism-color: ${String(theme.plain.color)}; --prism-background-color: ${String(theme.plain.backgroundColor)}; }`,
@@ -126,6 +129,11 @@ function themeRules(theme: PrismTheme, scope: string, order: readonly string[]):
   for (const type of order) {
     const style = merged.get(type);
     if (style !== undefined) rules.push(`${container} .token.${type} { ${declarations(style)} }`);
+  }
+  // Last: the winning type of a token with several styled types (see WINNING_TYPE_PREFIX).
+  for (const type of order) {
+    const style = merged.get(type);
+    if (style !== undefined) rules.push(`${container} .token.${winningPrefix}${type} { ${declarations(style)} }`);
   }
   for (const { types, style, languages } of theme.styles) {
     if (!languages) continue;
@@ -148,5 +156,8 @@ export function highlightStylesheet(
   languages: Readonly<Record<string, unknown>>,
 ): string {
   const order = typeOrder([light, dark], nestingEdges(languages));
-  return `${[...themeRules(light, '', order), ...themeRules(dark, "[data-theme='dark'] ", order)].join('\n')}\n`;
+  return `${[
+    ...themeRules(light, '', order, WINNING_TYPE_PREFIX.light),
+    ...themeRules(dark, "[data-theme='dark'] ", order, WINNING_TYPE_PREFIX.dark),
+  ].join('\n')}\n`;
 }

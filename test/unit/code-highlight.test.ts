@@ -10,7 +10,13 @@ import type { Code, Root } from 'mdast';
 import { Prism } from 'prism-react-renderer';
 import { describe, expect, it } from 'vitest';
 
-import { decodeTokens, plainLines, TOKENS_PROP } from '@site/plugins/code-highlight/contract';
+import {
+  decodeTokens,
+  plainLines,
+  styledTypes,
+  TOKENS_PROP,
+  winningTypeClasses,
+} from '@site/plugins/code-highlight/contract';
 import { highlightStylesheet, nestingEdges, typeOrder } from '@site/plugins/code-highlight/css';
 import remarkHighlightCode from '@site/plugins/code-highlight/remark';
 import { loadLanguages, tokenize } from '@site/plugins/code-highlight/tokenize';
@@ -126,5 +132,30 @@ describe('rule order', () => {
         ]),
       ),
     ).toEqual(['b', 'a']);
+  });
+});
+
+describe('winning-type classes', () => {
+  const light = styledTypes(lightCodeTheme);
+  const dark = styledTypes(darkCodeTheme);
+
+  it('mark the last styled type of a token that has several, in each theme', () => {
+    // `#include <stdio.h>` in C: the directive is a keyword inside a macro that is a property.
+    expect(winningTypeClasses(['macro', 'property', 'directive', 'keyword'], light, dark)).toEqual([
+      'xl-keyword',
+      'xd-keyword',
+    ]);
+  });
+
+  it('are none for a token with one styled type, whose own rule decides', () => {
+    expect(winningTypeClasses(['keyword'], light, dark)).toEqual([]);
+    expect(winningTypeClasses(['plain'], light, dark)).toEqual([]);
+  });
+
+  it('have rules after every type rule, in both themes', () => {
+    const css = highlightStylesheet(lightCodeTheme, darkCodeTheme, Prism.languages);
+    const lastTypeRule = css.lastIndexOf('.theme-code-block .token.', css.indexOf('.token.xl-'));
+    expect(css.indexOf('.theme-code-block .token.xl-keyword {')).toBeGreaterThan(lastTypeRule);
+    expect(css).toContain("[data-theme='dark'] .theme-code-block .token.xd-keyword {");
   });
 });
