@@ -31,8 +31,8 @@ const OUT_DIR = path.join(ROOT, 'build-compat');
 const STOCK_SITE_DIR = path.join(OUT_DIR, 'stock-site');
 const DOCUSAURUS = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
-/** The site's component the fixture imports through `@site/`, copied into the stock site. */
-const SITE_COMPONENTS = ['src/components/ReferenceEntry'];
+/** The site's component the fixture imports through `@site/` and what it imports, copied into the stock site. */
+const SITE_COMPONENTS = ['src/components/ReferenceEntry', 'src/components/VisuallyHidden'];
 
 /** Lines of a failed build's log kept in its `.error.txt`. */
 const ERROR_TAIL_LINES = 40;

@@ -62,13 +62,30 @@ async function goTo(watched: WatchedPage, build: CompatBuild, pagePath: string):
     (await page.locator('code.language-mermaid, .docusaurus-mermaid-container').count()) > 0 ||
     pagePath === '/diagrams'
   ) {
-    await page
-      .locator('.docusaurus-mermaid-container svg')
-      .first()
-      .waitFor({ timeout: DIAGRAM_WAIT_MS })
-      .catch(() => undefined);
+    await waitForDiagrams(page);
   }
   return page;
+}
+
+/**
+ * Waits until the page has drawn its diagrams: at least one SVG, and no new one for a second (a
+ * page draws its diagrams one after another), or until DIAGRAM_WAIT_MS has passed.
+ */
+async function waitForDiagrams(page: Page): Promise<void> {
+  const diagrams = page.locator('.docusaurus-mermaid-container svg');
+  const deadline = Date.now() + DIAGRAM_WAIT_MS;
+  let count = -1;
+  let stableSince = Date.now();
+  while (Date.now() < deadline) {
+    const now = await diagrams.count();
+    if (now !== count) {
+      count = now;
+      stableSince = Date.now();
+    } else if (count > 0 && Date.now() - stableSince >= 1000) {
+      return;
+    }
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Switches the page to the dark colour mode with the navbar toggle, as a reader does. */

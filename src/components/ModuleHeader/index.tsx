@@ -10,6 +10,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 
+import VisuallyHidden from '../VisuallyHidden';
 import styles from './styles.module.css';
 
 /** Props of {@link ModuleHeader}. */
@@ -40,11 +41,11 @@ export default function ModuleHeader({ repository, module, version, kind, source
       <code className={styles.path}>
         {repository}/modules/{module}
       </code>
-      <span className="visually-hidden">, version </span>
+      <VisuallyHidden>, version </VisuallyHidden>
       <code className={styles.version} title="Current version">
         {version}
       </code>
-      <span className="visually-hidden">.</span>{' '}
+      <VisuallyHidden>.</VisuallyHidden>{' '}
       <Link className={`button button--sm button--outline button--primary ${styles.source}`} href={sourceUrl}>
         View source
       </Link>

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 
+import VisuallyHidden from '../VisuallyHidden';
 import styles from './styles.module.css';
 
 /** Props of {@link ReferenceEntry}. */
@@ -19,7 +20,6 @@ export interface ReferenceEntryProps {
 }
 
 /** Punctuation read by screen readers and kept in the twin, not shown. */
-const Hidden = ({ children }: { children: string }): ReactNode => <span className="visually-hidden">{children}</span>;
 
 /** Renders "Type … · Required" or "Type … · Default …"; outputs show only their kind. */
 export default function ReferenceEntry({ kind, type, required, defaultValue }: ReferenceEntryProps): ReactNode {
@@ -29,17 +29,17 @@ export default function ReferenceEntry({ kind, type, required, defaultValue }: R
   return (
     <p className={styles.meta}>
       <span>
-        Type<Hidden>:</Hidden> <code>{type}</code>
-        <Hidden>.</Hidden>
+        Type<VisuallyHidden>:</VisuallyHidden> <code>{type}</code>
+        <VisuallyHidden>.</VisuallyHidden>
       </span>{' '}
       {required ? (
         <strong className={styles.required}>Required</strong>
       ) : (
         <span>
-          Default<Hidden>:</Hidden> <code>{defaultValue}</code>
+          Default<VisuallyHidden>:</VisuallyHidden> <code>{defaultValue}</code>
         </span>
       )}
-      <Hidden>.</Hidden>
+      <VisuallyHidden>.</VisuallyHidden>
     </p>
   );
 }

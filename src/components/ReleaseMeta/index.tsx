@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 
+import VisuallyHidden from '../VisuallyHidden';
 import styles from './styles.module.css';
 
 /** Props of {@link ReleaseMeta}. */
@@ -21,11 +22,11 @@ export default function ReleaseMeta({ kind, kindLabel, date }: ReleaseMetaProps)
   return (
     <p className={styles.meta}>
       <strong className={clsx(styles.badge, styles[kind])}>{kindLabel}</strong>
-      <span className="visually-hidden">,</span>{' '}
+      <VisuallyHidden>,</VisuallyHidden>{' '}
       <time className={styles.date} dateTime={date}>
         released {date}
       </time>
-      <span className="visually-hidden">.</span>
+      <VisuallyHidden>.</VisuallyHidden>
     </p>
   );
 }
