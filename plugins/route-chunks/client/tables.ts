@@ -6,7 +6,10 @@
 import type { ChunkNames } from '@docusaurus/types';
 import { buckets, core } from '@generated/route-chunks/index.js';
 
-import { bucketChunkName, routeBucket, routeKeyPath, type RouteTable } from '../contract';
+import { FILES_RUNTIME_KEY, bucketChunkName, routeBucket, routeKeyPath, type RouteTable } from '../contract';
+
+/** The bundler's runtime: the chunk file hashes the loaded buckets carry (see the plugin). */
+declare const __webpack_require__: Record<typeof FILES_RUNTIME_KEY, Record<string, string> | undefined> | undefined;
 
 /** Buckets already loaded and run, by bucket index. */
 const loadedBuckets = new Map<number, RouteTable>();
@@ -22,12 +25,20 @@ export async function tableOfRoute(key: string): Promise<RouteTable> {
   return tableOfPath(routeKeyPath(key));
 }
 
-/** The bucket table of route `path` (without its hash), loaded on first use. */
+/**
+ * The bucket table of route `path` (without its hash), loaded on first use. Before it resolves,
+ * the bucket's chunk file hashes are known to the runtime, so its loaders can run.
+ * @throws (rejects) as {@link tableOfRoute}.
+ */
 export async function tableOfPath(path: string): Promise<RouteTable> {
   const index = routeBucket(path);
+  const known = loadedBuckets.get(index);
+  if (known) return known;
   const load = buckets[index];
   if (load === undefined) throw new Error(`route-chunks: no bucket for ${path}`);
   const table = (await load()).default;
+  const files = typeof __webpack_require__ === 'undefined' ? undefined : __webpack_require__[FILES_RUNTIME_KEY];
+  if (files && typeof table.files === 'object') Object.assign(files, table.files);
   loadedBuckets.set(index, table);
   return table;
 }
