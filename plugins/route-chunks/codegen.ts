@@ -12,8 +12,12 @@ import type { Node } from 'acorn';
 
 import {
   FILES_PLACEHOLDER,
+  BUCKETS_PER_DIRECTORY,
   ROUTE_BUCKET_COUNT,
+  ROUTE_DIRECTORY_COUNT,
   bucketChunkName,
+  directoryChunkName,
+  directoryOfBucket,
   isCoreLeaf,
   routeBucket,
   routeKeyPath,
@@ -293,14 +297,26 @@ export function tableModuleSource(
   return `export default {\nroutes: ${JSON.stringify(routes)},\nloaders: {\n${loaders.join(',\n')}\n}${bucketFields}\n};\n`;
 }
 
-/** Source of the index module: the core table, imported statically, and a loader per bucket. */
+/** Source of the index module: the core table, imported statically, and a loader per directory. */
 export function indexModuleSource(): string {
-  const buckets = Array.from(
-    { length: ROUTE_BUCKET_COUNT },
+  const directories = Array.from(
+    { length: ROUTE_DIRECTORY_COUNT },
     (_, index) =>
-      `() => import(/* webpackChunkName: ${JSON.stringify(bucketChunkName(index))} */ './bucket-${String(index)}.js')`,
+      `() => import(/* webpackChunkName: ${JSON.stringify(directoryChunkName(index))} */ './directory-${String(index)}.js')`,
   );
-  return `import core from './core.js';\nexport {core};\nexport const buckets = [\n${buckets.join(',\n')}\n];\n`;
+  return `import core from './core.js';\nexport {core};\nexport const directories = [\n${directories.join(',\n')}\n];\n`;
+}
+
+/**
+ * Source of directory `index`: a loader per bucket it lists, and `files: FILES_PLACEHOLDER`,
+ * which the build replaces with those buckets' file hashes.
+ */
+export function directoryModuleSource(index: number): string {
+  const buckets = Array.from({ length: BUCKETS_PER_DIRECTORY }, (_, slot) => {
+    const bucket = index * BUCKETS_PER_DIRECTORY + slot;
+    return `() => import(/* webpackChunkName: ${JSON.stringify(bucketChunkName(bucket))} */ './bucket-${String(bucket)}.js')`;
+  });
+  return `export default {\nbuckets: [\n${buckets.join(',\n')}\n],\nfiles: ${JSON.stringify(FILES_PLACEHOLDER)}\n};\n`;
 }
 
 /** Where the generated modules go, under the site's generated files directory. */
@@ -317,7 +333,7 @@ export interface RouteModulesPlan {
 
 /**
  * Reads the upstream generated route code in `generatedFilesDir` and writes `route-chunks/index.js`,
- * `core.js`, `bucket-<n>.js` and the client route tree `routes.js` beside it.
+ * `core.js`, `directory-<n>.js`, `bucket-<n>.js` and the client route tree `routes.js` beside it.
  * @throws Error naming the file when the upstream code has an unexpected shape.
  */
 export function writeRouteModules(generatedFilesDir: string): RouteModulesPlan {
@@ -336,6 +352,9 @@ export function writeRouteModules(generatedFilesDir: string): RouteModulesPlan {
       tableModuleSource(keys, chunkNames, registry, tree.bucketLeaves[index] ?? []),
     );
   });
+  for (let index = 0; index < ROUTE_DIRECTORY_COUNT; index += 1) {
+    fs.writeFileSync(path.join(outDir, `directory-${String(index)}.js`), directoryModuleSource(index));
+  }
   fs.writeFileSync(path.join(outDir, 'index.js'), indexModuleSource());
   const clientRoutesFile = path.join(outDir, 'routes.js');
   fs.writeFileSync(clientRoutesFile, tree.clientSource);
@@ -343,13 +362,14 @@ export function writeRouteModules(generatedFilesDir: string): RouteModulesPlan {
 }
 
 /**
- * For the server render's manifest: module request → the bucket chunk its page needs, for every
- * request that exactly one leaf route uses (a doc's content, a tag page's props). The server
- * reports those requests while rendering the page, so its HTML then lists the page's bucket too.
+ * For the server render's manifest: module request → the directory and bucket chunks its page
+ * needs, for every request that exactly one leaf route uses (a doc's content, a tag page's props).
+ * The server reports those requests while rendering the page, so its HTML then lists the page's
+ * directory and bucket too.
  */
 export function uniqueRequestBuckets(
   plan: Pick<RouteModulesPlan, 'tables' | 'chunkNames' | 'registry'>,
-): Map<string, string> {
+): Map<string, string[]> {
   const routesByRequest = new Map<string, Set<string>>();
   const bucketOfRoute = new Map<string, number>();
   plan.tables.buckets.forEach((keys, index) => {
@@ -375,12 +395,14 @@ export function uniqueRequestBuckets(
       if (request !== undefined) routesByRequest.delete(request);
     }
   }
-  const result = new Map<string, string>();
+  const result = new Map<string, string[]>();
   for (const [request, users] of routesByRequest) {
     if (users.size !== 1) continue;
     const [key] = [...users];
     const bucket = key === undefined ? undefined : bucketOfRoute.get(key);
-    if (bucket !== undefined) result.set(request, bucketChunkName(bucket));
+    if (bucket !== undefined) {
+      result.set(request, [directoryChunkName(directoryOfBucket(bucket).directory), bucketChunkName(bucket)]);
+    }
   }
   return result;
 }

@@ -12,12 +12,37 @@
  * {@link isCoreLeaf} stay in `main.js`. See ARCHITECTURE.md, 'In the browser'.
  */
 
-/** How many buckets the leaf routes are spread over. About 18 routes (under 1 KB gzip) each. */
-export const ROUTE_BUCKET_COUNT = 64;
+/**
+ * How many buckets the leaf routes are spread over: about 4.5 routes each for 1,135 pages, 20 at
+ * 5,000. A page loads one bucket, so its first load grows by about 60 B gzip per route a bucket
+ * gains (see README, 'Performance').
+ */
+export const ROUTE_BUCKET_COUNT = 256;
+
+/**
+ * How many route directories the buckets are listed in: `main.js` knows the directories, a
+ * directory knows its {@link ROUTE_BUCKET_COUNT} / {@link ROUTE_DIRECTORY_COUNT} buckets. Each
+ * entry (a loader and a file hash) costs about 20 B gzip, so two levels of 16 cost a page 640 B
+ * where one list of 256 buckets would cost it 5 KB.
+ */
+export const ROUTE_DIRECTORY_COUNT = 16;
+
+/** Buckets per directory. */
+export const BUCKETS_PER_DIRECTORY = ROUTE_BUCKET_COUNT / ROUTE_DIRECTORY_COUNT;
 
 /** The webpack chunk name of bucket `index`, for example `route-bucket-7`. */
 export function bucketChunkName(index: number): string {
   return `route-bucket-${String(index)}`;
+}
+
+/** The webpack chunk name of directory `index`, for example `route-directory-3`. */
+export function directoryChunkName(index: number): string {
+  return `route-directory-${String(index)}`;
+}
+
+/** The directory that lists bucket `index`, and the bucket's slot in it. Pure. */
+export function directoryOfBucket(index: number): { directory: number; slot: number } {
+  return { directory: Math.floor(index / BUCKETS_PER_DIRECTORY), slot: index % BUCKETS_PER_DIRECTORY };
 }
 
 /**
@@ -108,7 +133,16 @@ export interface RouteTable {
   files?: Record<string, string> | string;
 }
 
-/** The string a bucket's `files` holds until the build replaces it with the bucket's file table. */
+/**
+ * A route directory, as the generated modules export it: a loader per bucket it lists, and the
+ * file hashes of those buckets (see {@link RouteTable}'s `files`).
+ */
+export interface RouteDirectory {
+  buckets: (() => Promise<{ default: RouteTable }>)[];
+  files?: Record<string, string> | string;
+}
+
+/** The string a bucket's or directory's `files` holds until the build replaces it with its file table. */
 export const FILES_PLACEHOLDER = '__route_chunks_files__';
 
 /**

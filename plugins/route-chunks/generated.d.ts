@@ -1,9 +1,9 @@
 /** The modules that `plugins/route-chunks` generates into `.docusaurus/route-chunks/`. */
 declare module '@generated/route-chunks/index.js' {
-  import type { RouteTable } from '@site/plugins/route-chunks/contract';
+  import type { RouteDirectory, RouteTable } from '@site/plugins/route-chunks/contract';
 
   export const core: RouteTable;
-  export const buckets: (() => Promise<{ default: RouteTable }>)[];
+  export const directories: (() => Promise<{ default: RouteDirectory }>)[];
 }
 
 declare module '@generated/route-chunks/routes.js' {

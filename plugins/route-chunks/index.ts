@@ -41,7 +41,14 @@ import { parse } from 'acorn';
 import type { Node } from 'acorn';
 
 import { uniqueRequestBuckets, writeRouteModules } from './codegen';
-import { FILES_PLACEHOLDER, FILES_RUNTIME_KEY, ROUTE_BUCKET_COUNT, bucketChunkName } from './contract';
+import {
+  FILES_PLACEHOLDER,
+  FILES_RUNTIME_KEY,
+  ROUTE_BUCKET_COUNT,
+  ROUTE_DIRECTORY_COUNT,
+  bucketChunkName,
+  directoryChunkName,
+} from './contract';
 
 /** The part of the client manifest this plugin reads and writes. */
 export interface ClientManifest {
@@ -61,8 +68,8 @@ export interface StatsChunk {
 /**
  * Returns a copy of `manifest` whose `origins` also map each `import()` request of `chunks` to
  * the ids of all chunks that request loads (its own chunk and the split chunks it shares).
- * Existing keys are kept. `extraChunks` (request → chunk id) adds one more chunk to a request's
- * list: the route bucket of a page's own content. Pure.
+ * Existing keys are kept. `extraChunks` (request → chunk ids) adds chunks to a request's list: the
+ * route directory and bucket of a page's own content. Pure.
  * @throws Error naming `manifestFile` when a chunk a request needs has no entry in `assets`,
  *   which would mean the manifest and the stats come from different builds.
  */
@@ -70,7 +77,7 @@ export function addImportOrigins(
   manifest: ClientManifest,
   chunks: readonly StatsChunk[],
   manifestFile = 'client-manifest.json',
-  extraChunks: ReadonlyMap<string, string> = new Map(),
+  extraChunks: ReadonlyMap<string, readonly string[]> = new Map(),
 ): ClientManifest {
   const byRequest = new Map<string, (string | number)[]>();
   for (const chunk of chunks) {
@@ -84,8 +91,8 @@ export function addImportOrigins(
   }
   const origins = { ...manifest.origins };
   for (const [request, chunkIds] of byRequest) {
-    const extra = extraChunks.get(request);
-    const ids = extra === undefined || chunkIds.includes(extra) ? chunkIds : [...chunkIds, extra];
+    const extra = (extraChunks.get(request) ?? []).filter((id) => !chunkIds.includes(id));
+    const ids = [...chunkIds, ...extra];
     const missing = ids.find((id) => !(String(id) in manifest.assets));
     if (missing !== undefined) {
       throw new Error(
@@ -113,7 +120,7 @@ const NAME = 'route-chunks';
 class ManifestOriginsPlugin {
   constructor(
     private readonly manifestFile: string,
-    private readonly extraChunks: ReadonlyMap<string, string>,
+    private readonly extraChunks: ReadonlyMap<string, readonly string[]>,
   ) {}
 
   apply(compiler: Compiler): void {
@@ -226,60 +233,69 @@ export function fileHashOf(file: string, id: string, template: ChunkFileTemplate
   return /^[0-9a-z]+$/i.test(hash) ? hash : undefined;
 }
 
-/** A chunk group of the client bundle: its chunks' ids, its child groups, and its bucket if it is one. */
+/**
+ * A chunk group of the client bundle: its chunks' ids, its child groups, and, for a route
+ * directory or bucket, its name (such a group carries the file hashes of what it leads to).
+ */
 export interface ChunkGroupNode {
   /** Identifies the group (its name and chunk ids). */
   key: string;
-  bucket?: number;
+  carrier?: string;
   chunks: readonly string[];
   children: readonly ChunkGroupNode[];
 }
 
 /**
- * Which chunk file hashes leave the runtime's table, and which bucket carries each. A chunk that
- * the entry reaches without passing through a route bucket (the buckets themselves, the layout
- * routes' chunks, anything `main.js` imports on its own) stays; of the others, a chunk that one
- * bucket's routes reach and no other bucket's moves into that bucket; a chunk that several
- * buckets reach (the doc page component, a sidebar) stays, so no hash is repeated across
- * buckets. Pure.
- * @returns bucket index → ids of the chunks whose hash it carries
+ * Which chunk file hashes leave the runtime's table, and which carrier (route directory or bucket)
+ * holds each. A chunk that the entry reaches without passing through a carrier (the directories
+ * themselves, the layout routes' chunks, anything `main.js` imports on its own) stays; of the
+ * others, a chunk that one carrier reaches without passing through another carrier (a bucket from
+ * its directory, a doc's content from its bucket) and that no other carrier reaches moves into that
+ * carrier; a chunk that several carriers reach (the doc page component, a sidebar) stays, so no
+ * hash is repeated. Pure.
+ * @returns carrier name → ids of the chunks whose hash it holds
  */
-export function splitChunkFiles(entries: readonly ChunkGroupNode[]): Map<number, Set<string>> {
+export function splitChunkFiles(entries: readonly ChunkGroupNode[]): Map<string, Set<string>> {
   const kept = new Set<string>();
-  const bucketGroups = new Map<string, ChunkGroupNode>();
+  const carriers = new Map<string, ChunkGroupNode>();
   const seen = new Set<string>();
   const queue = [...entries];
   for (let group = queue.shift(); group !== undefined; group = queue.shift()) {
     if (seen.has(group.key)) continue;
     seen.add(group.key);
     for (const id of group.chunks) kept.add(id);
-    if (group.bucket !== undefined) bucketGroups.set(group.key, group);
+    if (group.carrier !== undefined) carriers.set(group.key, group);
     else queue.push(...group.children);
   }
-  const reachedBy = new Map<string, Set<number>>();
-  for (const bucketGroup of bucketGroups.values()) {
-    const bucket = bucketGroup.bucket as number;
+  const reachedBy = new Map<string, Set<string>>();
+  const pendingCarriers = [...carriers.values()];
+  const visitedCarriers = new Set<string>();
+  for (let carrier = pendingCarriers.shift(); carrier !== undefined; carrier = pendingCarriers.shift()) {
+    if (visitedCarriers.has(carrier.key)) continue;
+    visitedCarriers.add(carrier.key);
+    const name = carrier.carrier as string;
     const visited = new Set<string>();
-    const pending = [...bucketGroup.children];
+    const pending = [...carrier.children];
     for (let group = pending.shift(); group !== undefined; group = pending.shift()) {
-      if (visited.has(group.key) || group.bucket !== undefined) continue;
+      if (visited.has(group.key)) continue;
       visited.add(group.key);
       for (const id of group.chunks) {
         if (kept.has(id)) continue;
-        const buckets = reachedBy.get(id) ?? new Set<number>();
-        buckets.add(bucket);
-        reachedBy.set(id, buckets);
+        const names = reachedBy.get(id) ?? new Set<string>();
+        names.add(name);
+        reachedBy.set(id, names);
       }
-      pending.push(...group.children);
+      if (group.carrier !== undefined) pendingCarriers.push(group);
+      else pending.push(...group.children);
     }
   }
-  const moved = new Map<number, Set<string>>();
-  for (const [id, buckets] of reachedBy) {
-    if (buckets.size !== 1) continue;
-    const [bucket] = [...buckets] as [number];
-    const ids = moved.get(bucket) ?? new Set<string>();
+  const moved = new Map<string, Set<string>>();
+  for (const [id, names] of reachedBy) {
+    if (names.size !== 1) continue;
+    const [name] = [...names] as [string];
+    const ids = moved.get(name) ?? new Set<string>();
     ids.add(id);
-    moved.set(bucket, ids);
+    moved.set(name, ids);
   }
   return moved;
 }
@@ -317,8 +333,8 @@ function keyOf(property: AstNode): string | undefined {
 }
 
 /**
- * Writes a bucket's table of chunk file hashes (`{"<chunk id>": "<hash>"}`) in place of the
- * {@link FILES_PLACEHOLDER} string of its built (minified) source.
+ * Writes a bucket's or directory's table of chunk file hashes (`{"<chunk id>": "<hash>"}`) in
+ * place of the {@link FILES_PLACEHOLDER} string of its built (minified) source.
  * @throws Error naming `file` unless the placeholder occurs exactly once.
  */
 export function fillBucketFiles(source: string, files: Readonly<Record<string, string>>, file: string): string {
@@ -406,12 +422,12 @@ export interface FilesBundler {
 }
 
 /**
- * Bundler plugin that moves chunk file hashes from the runtime into the buckets (see
- * {@link splitChunkFiles}), after minification and before the bundler's real content hash step,
- * which then rewrites every hash (the runtime's, the buckets') to the final one and names each
- * bucket after its final content. The client half (`client/tables.ts`) adds a bucket's hashes to
- * `__webpack_require__.rcf` when the bucket loads, and {@link ChunkAssetRuntimePlugin}'s
- * `__webpack_require__.u` reads them there first.
+ * Bundler plugin that moves chunk file hashes from the runtime into the route directories and
+ * buckets (see {@link splitChunkFiles}), after minification and before the bundler's real content
+ * hash step, which then rewrites every hash (the runtime's, the directories', the buckets') to the
+ * final one and names each file after its final content. The client half (`client/tables.ts`)
+ * adds a directory's or bucket's hashes to `__webpack_require__.rcf` when it loads, and
+ * {@link ChunkAssetRuntimePlugin}'s `__webpack_require__.u` reads them there first.
  * @throws Error when `optimization.realContentHash` is off (a bucket's name would not follow
  *   the hashes it carries), or as {@link chunkFileTemplate}, {@link fillBucketFiles} and
  *   {@link trimRuntimeFileTable}.
@@ -432,9 +448,10 @@ export class ChunkFilesPlugin {
       compilation.hooks.processAssets.tap(
         { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
         () => {
-          const bucketOfName = new Map(
-            Array.from({ length: ROUTE_BUCKET_COUNT }, (_, index) => [bucketChunkName(index), index] as const),
-          );
+          const carrierNames = new Set([
+            ...Array.from({ length: ROUTE_DIRECTORY_COUNT }, (_, index) => directoryChunkName(index)),
+            ...Array.from({ length: ROUTE_BUCKET_COUNT }, (_, index) => bucketChunkName(index)),
+          ]);
           const nodes = new Map<string, ChunkGroupNode>();
           const nodeOf = (group: BundlerChunkGroup): ChunkGroupNode => {
             const chunks = group.chunks.map((chunk) => String(chunk.id));
@@ -442,8 +459,8 @@ export class ChunkFilesPlugin {
             let node = nodes.get(key);
             if (node) return node;
             const children: ChunkGroupNode[] = [];
-            const bucket = group.name ? bucketOfName.get(group.name) : undefined;
-            node = { key, chunks, children, ...(bucket === undefined ? {} : { bucket }) };
+            const carrier = group.name && carrierNames.has(group.name) ? group.name : undefined;
+            node = { key, chunks, children, ...(carrier === undefined ? {} : { carrier }) };
             nodes.set(key, node);
             for (const child of group.childrenIterable) children.push(nodeOf(child));
             return node;
@@ -471,15 +488,15 @@ export class ChunkFilesPlugin {
             return asset.source.source().toString();
           };
           const allMoved = new Map<string, string>();
-          for (const [name, index] of bucketOfName) {
-            const bucketFile = fileOf.get(name);
-            if (bucketFile === undefined) continue;
+          for (const name of carrierNames) {
+            const carrierFile = fileOf.get(name);
+            if (carrierFile === undefined) continue;
             const files: Record<string, string> = {};
-            for (const id of [...(moved.get(index) ?? [])].sort()) {
+            for (const id of [...(moved.get(name) ?? [])].sort()) {
               files[id] = hashOf(id);
               allMoved.set(id, files[id]);
             }
-            compilation.updateAsset(bucketFile, new RawSource(fillBucketFiles(read(bucketFile), files, bucketFile)));
+            compilation.updateAsset(carrierFile, new RawSource(fillBucketFiles(read(carrierFile), files, carrierFile)));
           }
           for (const file of runtimeFiles) {
             compilation.updateAsset(file, new RawSource(trimRuntimeFileTable(read(file), allMoved, file)));

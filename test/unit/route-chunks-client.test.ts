@@ -40,13 +40,26 @@ const buckets = vi.hoisted(() => new Map<number, RouteTable>());
 const runtime = vi.hoisted(() => ({ rcf: {} }));
 
 vi.mock('@generated/route-chunks/routes.js', () => ({ default: tree.routes, layouts: tree.layouts }));
-vi.mock('@generated/route-chunks/index.js', () => ({
-  core: { routes: {}, loaders: {} },
-  buckets: Array.from({ length: 64 }, (_, index) => () => {
-    const table = buckets.get(index);
-    return table ? Promise.resolve({ default: table }) : Promise.reject(new Error(`no bucket ${index}`));
-  }),
-}));
+vi.mock('@generated/route-chunks/index.js', async () => {
+  const contract = await import('@site/plugins/route-chunks/contract');
+  return {
+    core: { routes: {}, loaders: {} },
+    directories: Array.from(
+      { length: contract.ROUTE_DIRECTORY_COUNT },
+      (_, directory) => () =>
+        Promise.resolve({
+          default: {
+            files: { [`route-bucket-${String(directory)}`]: 'feedbeef' },
+            buckets: Array.from({ length: contract.BUCKETS_PER_DIRECTORY }, (__, slot) => () => {
+              const index = directory * contract.BUCKETS_PER_DIRECTORY + slot;
+              const table = buckets.get(index);
+              return table ? Promise.resolve({ default: table }) : Promise.reject(new Error(`no bucket ${index}`));
+            }),
+          },
+        }),
+    ),
+  };
+});
 vi.mock('@site/plugins/route-chunks/client/ComponentCreator', () => ({
   default: (path: string, hash: string) => {
     const component = { preload: vi.fn(() => Promise.resolve(`${path}-${hash}`)) };
@@ -105,7 +118,9 @@ describe('route tree in the browser', () => {
     const loaded = await preload('/Guides');
     expect(loaded).toContain('/guides/-0dd');
     expect(created.get('/guides/-0dd')?.preload).toHaveBeenCalledTimes(1);
-    expect(runtime.rcf).toEqual({ '0e384e19': '1a2b3c4d' });
+    expect(runtime.rcf).toMatchObject({ '0e384e19': '1a2b3c4d' });
+    // The directory's hashes (of its buckets) arrived first.
+    expect(Object.keys(runtime.rcf).some((id) => id.startsWith('route-bucket-'))).toBe(true);
   });
 
   it('preload of a path no route matches resolves with the layouts only, so the not-found content renders', async () => {

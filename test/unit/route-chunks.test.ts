@@ -30,6 +30,8 @@ import {
   FILES_PLACEHOLDER,
   ROUTE_BUCKET_COUNT,
   bucketChunkName,
+  directoryChunkName,
+  directoryOfBucket,
   isCoreLeaf,
   routeBucket,
   routeKeyPath,
@@ -163,8 +165,12 @@ export default [
     const registry = parseRegistry(registrySource);
     const tables = splitRoutes(parseRoutes(routesSource));
     const buckets = uniqueRequestBuckets({ tables, chunkNames, registry });
-    expect(buckets.get('@site/docs/intro.md')).toBe(bucketChunkName(routeBucket('/intro')));
-    expect(buckets.get('@site/docs/faq/index.md')).toBe(bucketChunkName(routeBucket('/faq/')));
+    const chunksOf = (path: string): string[] => [
+      directoryChunkName(directoryOfBucket(routeBucket(path)).directory),
+      bucketChunkName(routeBucket(path)),
+    ];
+    expect(buckets.get('@site/docs/intro.md')).toEqual(chunksOf('/intro'));
+    expect(buckets.get('@site/docs/faq/index.md')).toEqual(chunksOf('/faq/'));
     // Shared by two pages, and the layout route's component: neither names one bucket.
     expect(buckets.has('@theme/DocItem')).toBe(false);
     expect(buckets.has('@theme/DocsRoot')).toBe(false);
@@ -175,15 +181,15 @@ export default [
       manifest,
       [{ id: '305', origins: [{ request: '@site/docs/intro.md' }] }],
       'm.json',
-      new Map([['@site/docs/intro.md', '316']]),
+      new Map([['@site/docs/intro.md', ['316', '305', '19005']]]),
     );
-    expect(result.origins['@site/docs/intro.md']).toEqual(['305', '316']);
+    expect(result.origins['@site/docs/intro.md']).toEqual(['305', '316', '19005']);
     expect(() =>
       addImportOrigins(
         manifest,
         [{ id: '305', origins: [{ request: '@site/docs/intro.md' }] }],
         'm.json',
-        new Map([['@site/docs/intro.md', 'route-bucket-9']]),
+        new Map([['@site/docs/intro.md', ['route-bucket-9']]]),
       ),
     ).toThrow('route-chunks: m.json: chunk route-bucket-9 of import("@site/docs/intro.md") is not in "assets"');
   });
@@ -272,24 +278,36 @@ export default [
 });
 
 describe('chunk files per bucket', () => {
-  const group = (key: string, chunks: string[], children: ChunkGroupNode[] = [], bucket?: number): ChunkGroupNode => ({
+  const group = (key: string, chunks: string[], children: ChunkGroupNode[] = [], carrier?: string): ChunkGroupNode => ({
     key,
     chunks,
     children,
-    ...(bucket === undefined ? {} : { bucket }),
+    ...(carrier === undefined ? {} : { carrier }),
   });
 
-  it("moves a chunk's hash to the one bucket whose routes reach it, and keeps shared and core chunks in the runtime", () => {
+  it("moves a chunk's hash to the one directory or bucket that leads to it, and keeps shared and core chunks in the runtime", () => {
     const docItem = group('docitem', ['17896441'], [group('copy', ['copy'])]);
     const sidebar = group('sidebar', ['668ed004']);
     const layout = group('layout', ['a94703ab']);
-    const bucket0 = group('b0', ['route-bucket-0'], [group('intro', ['0058b4c6']), docItem, sidebar, layout], 0);
-    const bucket1 = group('b1', ['route-bucket-1'], [group('faq', ['0e384e19', 'common']), docItem, sidebar], 1);
-    const entry = group('main', ['runtime~main', 'main'], [bucket0, bucket1, layout, group('search', ['search'])]);
+    const bucket0 = group(
+      'b0',
+      ['route-bucket-0'],
+      [group('intro', ['0058b4c6']), docItem, sidebar, layout],
+      'route-bucket-0',
+    );
+    const bucket1 = group(
+      'b1',
+      ['route-bucket-1'],
+      [group('faq', ['0e384e19', 'common']), docItem, sidebar],
+      'route-bucket-1',
+    );
+    const directory = group('d0', ['route-directory-0'], [bucket0, bucket1], 'route-directory-0');
+    const entry = group('main', ['runtime~main', 'main'], [directory, layout, group('search', ['search'])]);
     const moved = splitChunkFiles([entry]);
-    expect([...(moved.get(0) ?? [])].sort()).toEqual(['0058b4c6']);
-    expect([...(moved.get(1) ?? [])].sort()).toEqual(['0e384e19', 'common']);
-    expect(moved.size).toBe(2);
+    expect([...(moved.get('route-directory-0') ?? [])].sort()).toEqual(['route-bucket-0', 'route-bucket-1']);
+    expect([...(moved.get('route-bucket-0') ?? [])].sort()).toEqual(['0058b4c6']);
+    expect([...(moved.get('route-bucket-1') ?? [])].sort()).toEqual(['0e384e19', 'common']);
+    expect(moved.size).toBe(3);
   });
 
   it('reads the chunk file template and the hash of a file', () => {

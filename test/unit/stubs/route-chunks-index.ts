@@ -1,8 +1,8 @@
 /**
  * Stand-in for `@generated/route-chunks/index.js`, the route tables the route-chunks plugin
- * generates: an empty core table and no buckets. Tests of its client code mock it.
+ * generates: an empty core table and no directories. Tests of its client code mock it.
  */
-import type { RouteTable } from '@site/plugins/route-chunks/contract';
+import type { RouteDirectory, RouteTable } from '@site/plugins/route-chunks/contract';
 
 export const core: RouteTable = { routes: {}, loaders: {} };
-export const buckets: (() => Promise<{ default: RouteTable }>)[] = [];
+export const directories: (() => Promise<{ default: RouteDirectory }>)[] = [];

@@ -24,7 +24,7 @@ import type { ReactElement } from 'react';
 
 import { ChunkAssetRuntimePlugin, ChunkFilesPlugin, type FilesBundler } from '@site/plugins/route-chunks';
 import { parseRouteTree } from '@site/plugins/route-chunks/codegen';
-import { FILES_PLACEHOLDER, bucketChunkName } from '@site/plugins/route-chunks/contract';
+import { FILES_PLACEHOLDER, bucketChunkName, directoryChunkName } from '@site/plugins/route-chunks/contract';
 
 const require = createRequire(import.meta.url);
 const coreClient = path.dirname(require.resolve('@docusaurus/core/lib/client/preload.js'));
@@ -141,8 +141,12 @@ describe("@rspack/core's chunk file table and real content hash", () => {
       fs.mkdirSync(path.join(dir, 'src'));
       fs.writeFileSync(
         path.join(dir, 'src/main.js'),
-        `window.go = () => import(/* webpackChunkName: "${bucketChunkName(0)}" */ './bucket.js');\n` +
+        `window.go = () => import(/* webpackChunkName: "${directoryChunkName(0)}" */ './directory.js');\n` +
           `window.other = () => import(/* webpackChunkName: "shared" */ './shared.js');\n`,
+      );
+      fs.writeFileSync(
+        path.join(dir, 'src/directory.js'),
+        `export default { buckets: [() => import(/* webpackChunkName: "${bucketChunkName(0)}" */ './bucket.js')], files: "${FILES_PLACEHOLDER}" };\n`,
       );
       fs.writeFileSync(
         path.join(dir, 'src/bucket.js'),
@@ -197,18 +201,22 @@ describe("@rspack/core's chunk file table and real content hash", () => {
     const [contentFile] = named(first, 'aaaa0001');
     const hash = /\.([0-9a-f]{8})\.js$/.exec(contentFile)?.[1] ?? '';
     const [, runtime] = named(first, 'runtime~main');
-    const [, bucket] = named(first, bucketChunkName(0));
-    // The runtime's table (GetChunkFilenameRuntimeModule) keeps the bucket and the shared chunk only.
+    const [bucketFile, bucket] = named(first, bucketChunkName(0));
+    const bucketHash = /\.([0-9a-f]{8})\.js$/.exec(bucketFile)?.[1] ?? '';
+    const [, directory] = named(first, directoryChunkName(0));
+    // The runtime's table (GetChunkFilenameRuntimeModule) keeps the directory and the shared chunk only.
     expect(runtime, "@rspack/core's __webpack_require__.u table").not.toContain(hash);
+    expect(runtime, "@rspack/core's __webpack_require__.u table").not.toContain(bucketHash);
     expect(runtime, "@rspack/core's __webpack_require__.u table").toMatch(/\bshared"?:"[0-9a-f]{8}"/);
-    // The bucket carries the final hash of the content chunk (rewritten by the real content hash step).
+    // Each level carries the final hash of the next (rewritten by the real content hash step).
     expect(bucket, "@rspack/core's real content hash").toContain(`{"aaaa0001":"${hash}"}`);
+    expect(directory, "@rspack/core's real content hash").toContain(`{"${bucketChunkName(0)}":"${bucketHash}"}`);
 
-    // A new deploy that changes only the content chunk renames the bucket that names it.
+    // A new deploy that changes only the content chunk renames the bucket and the directory above it.
     const second = await build('A content, second deploy');
     expect(named(second, 'aaaa0001')[0]).not.toBe(contentFile);
-    expect(named(second, bucketChunkName(0))[0], "@rspack/core's real content hash").not.toBe(
-      named(first, bucketChunkName(0))[0],
-    );
+    for (const chunk of [bucketChunkName(0), directoryChunkName(0), 'runtime~main']) {
+      expect(named(second, chunk)[0], `@rspack/core's real content hash (${chunk})`).not.toBe(named(first, chunk)[0]);
+    }
   }, 60_000);
 });
