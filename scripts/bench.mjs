@@ -36,29 +36,22 @@
  * A section that fails is reported with its error; the others still run, and the exit code is 1.
  * It is a script, not a test: figures vary with the machine, which the report names.
  */
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 
 import { measureSearch } from './bench-search.mjs';
 import { countHtmlPages as countPagesIn, coldBuild, measureBuild as measureBuildOf } from './bench/build.mjs';
-import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
+import { measureLighthouse, selectPages } from './bench/lighthouse.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
 import { measureLoad } from './bench/load.mjs';
+import { measurePageWeights as measurePageWeightsOf } from './bench/page-weights.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
 import { measureScaling, parseExtraPages } from './bench/scaling.mjs';
 import { measureStockSite } from './bench/stock-site.mjs';
 
 export { coldBuild, SAMPLE_PAGES };
-
-// Shared TypeScript helpers, loaded the way Docusaurus loads its config (jiti).
-const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
-const { htmlFileFor } = jiti('../plugins/built-site.ts');
-const { measureFirstLoad } = jiti('../test/e2e/first-load.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, 'build');
@@ -84,35 +77,11 @@ export function countHtmlPages(buildDir = BUILD) {
 }
 
 /**
- * First-load weight of each sample page, measured in Chromium (test/e2e/first-load.ts, shared
- * with the budget test): the HTML, and the JS and CSS a first visit downloads until the page has
- * hydrated: the scripts in the HTML plus the route chunks loaded before hydration, without link
- * prefetches. Bytes raw and gzip (level 9).
+ * First-load weight of each sample page of build/ (bench/page-weights.mjs).
  * @returns {Promise<Record<string, object | null>>} page name → weight, null when not built
  */
-export async function measurePageWeights(pages = SAMPLE_PAGES, buildDir = BUILD) {
-  const server = await serveBuild(buildDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    const weights = {};
-    for (const [name, route] of Object.entries(pages)) {
-      if (!htmlFileFor(buildDir, route)) {
-        weights[name] = null;
-        continue;
-      }
-      const context = await browser.newContext();
-      try {
-        const load = await measureFirstLoad(await context.newPage(), `${server.origin}${route}`);
-        weights[name] = { route, html: load.html, js: load.js, css: load.css };
-      } finally {
-        await context.close();
-      }
-    }
-    return weights;
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+export function measurePageWeights(pages = SAMPLE_PAGES, buildDir = BUILD) {
+  return measurePageWeightsOf(pages, buildDir);
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -330,6 +299,28 @@ async function main() {
         const segment = i > 0 ? scaling.segments[i - 1] : null;
         return `| ${point.extraPages} | ${point.htmlPages} | ${seconds(point.wallSeconds)} | ${seconds(point.cpuSeconds)} | ${mib(point.peakMemoryMiB)} | ${segment ? `${segment.msPerPage.toFixed(1)} / ${segment.cpuMsPerPage.toFixed(1)} ms per page` : ''} |`;
       }),
+      '',
+      'First-load JS of the sample pages in each build (gzip, measured in Chromium as in "First-load page weight"): what every reader pays, whatever the page count.',
+      '',
+      `| Extra pages | ${Object.keys(SAMPLE_PAGES).join(' | ')} |`,
+      `|---|${Object.keys(SAMPLE_PAGES)
+        .map(() => '---|')
+        .join('')}`,
+      ...scaling.points.map(
+        (point) =>
+          `| ${point.extraPages} | ${Object.keys(SAMPLE_PAGES)
+            .map((name) => {
+              const bytes = point.firstLoadJsGzip?.[name];
+              const base = scaling.points[0]?.firstLoadJsGzip?.[name];
+              if (typeof bytes !== 'number') return 'not built';
+              const delta =
+                typeof base === 'number' && point !== scaling.points[0]
+                  ? ` (${bytes >= base ? '+' : ''}${kb(bytes - base)})`
+                  : '';
+              return `${kb(bytes)}${delta}`;
+            })
+            .join(' | ')} |`,
+      ),
       '',
       ...(scaling.fit
         ? [
