@@ -1,10 +1,13 @@
 /**
- * Guards of the upstream code that `plugins/route-chunks` replaces or depends on to keep route
- * paths and chunk file hashes out of a page's first load (ARCHITECTURE.md, 'In the browser').
+ * Guards of the upstream code replaced to keep a page's first load light: `plugins/route-chunks`
+ * (route paths and chunk file hashes out of `main.js`), `plugins/first-load` and `ssr-template.ts`
+ * (less work after load; ARCHITECTURE.md, 'In the browser').
  * Each test names the upstream module whose shape changed, so an upgrade of Docusaurus,
  * react-router-config or Rspack that breaks an assumption fails here first:
  *
  * - core's client `preload` (replaced by `client/preload.ts`) and the files that import it;
+ * - core's page template (ejected as `ssr-template.ts`);
+ * - theme-common's `useWindowSize` and utils-common's index (replaced by `plugins/first-load`);
  * - the client files that read `@generated/routes` (given the tree without bucketed leaf routes);
  * - the route code Docusaurus generates (`routes.js`, read by `codegen.ts`);
  * - react-router-config's element keys (`route.key`, which keeps a route's React identity while
@@ -24,6 +27,8 @@ import type { ReactElement } from 'react';
 
 import { ChunkAssetRuntimePlugin, ChunkFilesPlugin, type FilesBundler } from '@site/plugins/route-chunks';
 import { parseRouteTree } from '@site/plugins/route-chunks/codegen';
+import { SSR_TEMPLATE, UPSTREAM_BODY_END, UPSTREAM_SCRIPT_TAGS } from '@site/ssr-template';
+import { UPSTREAM_USE_WINDOW_SIZE } from '@site/plugins/first-load';
 import { FILES_PLACEHOLDER, bucketChunkName, directoryChunkName } from '@site/plugins/route-chunks/contract';
 
 const require = createRequire(import.meta.url);
@@ -49,6 +54,47 @@ describe('@docusaurus/core client preload', () => {
     ]);
     expect(source, '@docusaurus/core lib/client/preload.js').toContain('export default function preload(pathname)');
     expect(source, '@docusaurus/core lib/client/preload.js').toContain('.preload?.()');
+  });
+});
+
+describe('@docusaurus/core page template (ssgTemplate.html.js)', () => {
+  it("is ssr-template.ts's template with upstream's script tags and end of body", async () => {
+    const upstream = (await import('@docusaurus/core/lib/ssg/ssgTemplate.html.js')) as { default: string };
+    const ours = SSR_TEMPLATE.replace(
+      /^ {4}<% it\.scripts\.forEach[\s\S]*?<% \}\); %>$/m,
+      UPSTREAM_SCRIPT_TAGS,
+    ).replace(/^ {4}<%~ it\.postBodyTags %>\n {4}<script>[^\n]*<\/script>\n {2}<\/body>$/m, UPSTREAM_BODY_END);
+    expect(ours, '@docusaurus/core lib/ssg/ssgTemplate.html.js').toBe(upstream.default);
+  });
+});
+
+describe('@docusaurus/theme-common useWindowSize (replaced by plugins/first-load)', () => {
+  it("is the module theme-common's index and navbar context import, with upstream's states, breakpoint and resize listener", () => {
+    const name = '@docusaurus/theme-common lib/hooks/useWindowSize.js';
+    const source = fs.readFileSync(UPSTREAM_USE_WINDOW_SIZE, 'utf8');
+    const lib = path.dirname(path.dirname(UPSTREAM_USE_WINDOW_SIZE));
+    expect(importsOf(path.join(lib, 'index.js')), name).toContain('./hooks/useWindowSize');
+    expect(importsOf(path.join(lib, 'contexts/navbarMobileSidebar.js')), name).toContain('../hooks/useWindowSize');
+    expect(source, name).toContain('export function useWindowSize({ desktopBreakpoint = DesktopBreakpoint, } = {})');
+    expect(source, name).toContain('const DesktopBreakpoint = 996;');
+    expect(source, name).toContain("'ssr');");
+    expect(source, name).toContain("window.addEventListener('resize', updateWindowSize);");
+    expect(source, name).toMatch(/desktop: 'desktop',\s+mobile: 'mobile',\s+ssr: 'ssr',/);
+  });
+});
+
+describe('@docusaurus/utils-common (replaced in the client build by plugins/first-load)', () => {
+  it('exports exactly the names of client/utils-common.ts, bound to the same functions', async () => {
+    const upstream = require('@docusaurus/utils-common') as Record<string, unknown>;
+    const shim = (await import('@site/plugins/first-load/client/utils-common')) as Record<string, unknown>;
+    expect(Object.keys(shim).sort(), '@docusaurus/utils-common lib/index.js').toEqual(Object.keys(upstream).sort());
+    for (const name of Object.keys(upstream)) {
+      // The test loads the files twice (Node, and Vite, which reformats them), so functions
+      // compare by name and arity.
+      const code = (value: unknown): unknown =>
+        typeof value === 'function' ? `${value.name}/${String(value.length)}` : value;
+      expect(code(shim[name]), `@docusaurus/utils-common lib/index.js: ${name}`).toBe(code(upstream[name]));
+    }
   });
 });
 
