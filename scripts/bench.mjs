@@ -14,6 +14,8 @@
  * 5. Page weight of sample pages, in Chromium: the HTML, and the JS and CSS a first visit downloads
  *    (the scripts in the HTML plus the route chunks loaded before hydration), raw and gzip.
  * 6. Lighthouse scores and metrics of the sample pages, mobile preset (bench/lighthouse.mjs).
+ * 6b. Long tasks of the sample pages' first load, from Chromium traces, in CPU time
+ *    (bench/long-tasks.mjs; BENCH_TASK_RUNS loads per page, default 5).
  * 7. Search in Chromium (bench-search.mjs).
  * 3b. Last-updated dates: cold builds of a full and of a shallow clone of HEAD; the difference is
  *    what reading git history costs, as a share of the build (bench/last-updated.mjs). The shallow
@@ -23,7 +25,7 @@
  *
  * Environment, all optional:
  * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview,
- *   lighthouse, search, load. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
+ *   lighthouse, tasks, search, load. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
  *   site uses the build figures of the previous report.
  * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
  * - BENCH_STOCK_PAGES: pages of the stock site (default: our build's HTML page count).
@@ -45,6 +47,7 @@ import { countHtmlPages as countPagesIn, coldBuild, measureBuild as measureBuild
 import { measureLighthouse, selectPages } from './bench/lighthouse.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
 import { measureLoad } from './bench/load.mjs';
+import { CPU_SLOWDOWN, LONG_TASK_MS, measureLongTasks } from './bench/long-tasks.mjs';
 import { measurePageWeights as measurePageWeightsOf } from './bench/page-weights.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
@@ -60,7 +63,7 @@ const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : DEFAUL
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 /** Sections that BENCH_SKIP can leave out. */
-const SECTIONS = ['build', 'stock', 'scaling', 'history', 'preview', 'lighthouse', 'search', 'load'];
+const SECTIONS = ['build', 'stock', 'scaling', 'history', 'preview', 'lighthouse', 'tasks', 'search', 'load'];
 
 /**
  * Median figures of `runs` cold builds of `siteDir` (see bench/build.mjs).
@@ -161,11 +164,11 @@ async function main() {
   const weights = pages ? await measurePageWeights() : {};
 
   const stockPages = Number(process.env.BENCH_STOCK_PAGES ?? pages);
-  const stock = await section('stock', () => {
+  const stock = await section('stock', async () => {
     if (!(stockPages >= 1))
       throw new Error('bench: no build/ to count our pages in; build first or set BENCH_STOCK_PAGES');
     console.log(`bench: ${RUNS} cold builds of a stock Docusaurus site with ${stockPages} pages…`);
-    const figures = measureStockSite({ pages: stockPages, runs: RUNS });
+    const figures = await measureStockSite({ pages: stockPages, runs: RUNS });
     const against = ourBuild
       ? {
           oursFrom: ourBuild.reusedFrom ?? 'this run',
@@ -193,6 +196,11 @@ async function main() {
     return measureLighthouse(lighthousePages, { runs });
   });
 
+  const tasks = await section('tasks', () => {
+    console.log('bench: long tasks of the sample pages (Chromium traces)…');
+    return measureLongTasks(SAMPLE_PAGES, { buildDir: BUILD, runs: Number(process.env.BENCH_TASK_RUNS ?? 5) });
+  });
+
   const search = await section('search', () => {
     console.log('bench: search in Chromium…');
     return measureSearch();
@@ -213,6 +221,7 @@ async function main() {
     history: history ?? null,
     preview: preview ?? null,
     lighthouse: lighthouse ?? null,
+    tasks: tasks ?? null,
     search: search ?? null,
     load: load ?? null,
   };
@@ -348,17 +357,35 @@ async function main() {
         ? `| ${name} | \`${w.route}\` | ${kb(w.html.raw)} / ${kb(w.html.gzip)} | ${kb(w.js.raw)} / ${kb(w.js.gzip)} (${w.js.files} files) | ${kb(w.css.raw)} / ${kb(w.css.gzip)} |`
         : `| ${name} | \`${SAMPLE_PAGES[name]}\` | not built yet | | |`,
     ),
+    ...Object.entries(stock?.pageWeights ?? {}).map(([name, w]) =>
+      w
+        ? `| stock Docusaurus, ${name} | \`${w.route}\` | ${kb(w.html.raw)} / ${kb(w.html.gzip)} | ${kb(w.js.raw)} / ${kb(w.js.gzip)} (${w.js.files} files) | ${kb(w.css.raw)} / ${kb(w.css.gzip)} |`
+        : `| stock Docusaurus, ${name} | | not built | | |`,
+    ),
     '',
     '## Lighthouse',
     '',
     ...(missing(lighthouse) ?? [
       `Lighthouse ${lighthouse.lighthouseVersion}, default (mobile) settings: ${lighthouse.formFactor} form factor, ${lighthouse.throttling.method}d throttling (${lighthouse.throttling.rttMs} ms RTT, ${(lighthouse.throttling.throughputKbps / 1024).toFixed(1)} Mbit/s, ${lighthouse.throttling.cpuSlowdownMultiplier}× CPU slowdown), in Debian's Chromium; build/ served gzip-compressed on loopback. Figures of the median of ${lighthouse.runs} runs per page (closest to the median FCP and TTI); Lighthouse's benchmark index of this machine: ${Math.round(lighthouse.benchmarkIndex)}. Requests outside loopback: ${lighthouse.externalRequests.length === 0 ? 'none' : lighthouse.externalRequests.join(', ')}.`,
       '',
-      '| Page | Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| Page | Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | LCP observed, throttling applied | TBT | CLS |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...Object.entries(lighthouse.pages).map(
         ([name, p]) =>
-          `| ${name} | \`${p.route}\` | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${seconds(p.metrics.fcpMs / 1000)} | ${seconds(p.metrics.lcpMs / 1000)} | ${ms(p.metrics.tbtMs)} | ${p.metrics.cls.toFixed(3)} |`,
+          `| ${name} | \`${p.route}\` | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${seconds(p.metrics.fcpMs / 1000)} | ${seconds(p.metrics.lcpMs / 1000)} | ${seconds(p.metrics.lcpObservedMs / 1000)} | ${ms(p.metrics.tbtMs)} | ${p.metrics.cls.toFixed(3)} |`,
+      ),
+      '',
+    ]),
+    '## Long tasks after load',
+    '',
+    ...(missing(tasks) ?? [
+      `Chromium traces of each sample page's first load (Lighthouse's mobile viewport, no throttling, as Lighthouse records its own), read in main-thread CPU time; a task is long when ${CPU_SLOWDOWN}× its CPU time (Lighthouse's mobile slowdown) exceeds ${LONG_TASK_MS} ms, and blocks for the excess, as in TBT. Medians of ${Object.values(tasks)[0]?.runs ?? '?'} loads; the long tasks listed are those of the median load.`,
+      '',
+      `| Page | Main-thread CPU time | Blocking after FCP (×${CPU_SLOWDOWN}) | Long tasks after FCP | Long tasks (CPU ms: what ran) |`,
+      '|---|---|---|---|---|',
+      ...Object.entries(tasks).map(
+        ([name, t]) =>
+          `| ${name} | ${ms(t.mainThreadMs)} | ${ms(t.blockingAfterFcpMs)} | ${t.longTasksAfterFcp} | ${t.longTasks.map((task) => `${task.afterFcp ? '' : '(before FCP) '}${task.threadMs.toFixed(1)}: ${task.what}`).join('; ') || 'none'} |`,
       ),
       '',
     ]),
