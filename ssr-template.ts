@@ -6,9 +6,10 @@
  * they arrive before the stylesheet has been applied, runs them (`main.js` and the route chunks:
  * about 60 ms of main-thread time on a mid-range phone) before it paints anything, so the first
  * paint of a page whose HTML is already complete waits for its JavaScript. Here each script is a
- * `<link rel="preload" as="script">`, fetched as early as before, and {@link SCRIPT_LOADER} adds
- * the scripts, in the same order, once the page has painted its first content. Everything else
- * is upstream. See ARCHITECTURE.md, 'In the browser'.
+ * `<link rel="preload" as="script" fetchpriority="low">`, fetched as early as before and at the
+ * same low priority as a deferred script (so the stylesheet and fonts go first), and
+ * {@link SCRIPT_LOADER} adds the scripts, in the same order, once the page has painted its first
+ * content. Everything else is upstream. See ARCHITECTURE.md, 'In the browser'.
  */
 
 /** The longest the loader waits for the first contentful paint before it runs the scripts (ms). */
@@ -44,9 +45,9 @@ export const UPSTREAM_SCRIPT_TAGS = `    <% it.scripts.forEach((script) => { %>
       <script src="<%= it.baseUrl %><%= script %>" defer></script>
     <% }); %>`;
 
-/** This site's replacement: the same list as preloads. */
+/** This site's replacement: the same list as low-priority preloads. */
 const PRELOAD_TAGS = `    <% it.scripts.forEach((script) => { %>
-      <link rel="preload" as="script" href="<%= it.baseUrl %><%= script %>" />
+      <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />
     <% }); %>`;
 
 /** Upstream's end of the body, where the loader goes. */

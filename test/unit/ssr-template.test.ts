@@ -107,7 +107,9 @@ describe('script loader', () => {
 
 describe('page template', () => {
   it('preloads the scripts in the head instead of running them, and ends the body with the loader', () => {
-    expect(SSR_TEMPLATE).toContain('<link rel="preload" as="script" href="<%= it.baseUrl %><%= script %>" />');
+    expect(SSR_TEMPLATE).toContain(
+      '<link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />',
+    );
     expect(SSR_TEMPLATE).not.toContain('defer></script>');
     expect(SSR_TEMPLATE).toContain(`<script>${SCRIPT_LOADER}</script>\n  </body>`);
   });
