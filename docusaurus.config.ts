@@ -16,6 +16,7 @@ import analyticsPlugin, { type AnalyticsOptions } from './plugins/analytics';
 import catalogDocsPlugin from './plugins/catalog';
 import leanDocsPlugin from './plugins/lean-docs';
 import codeHighlightPlugin, { remarkHighlightCode } from './plugins/code-highlight';
+import firstLoadPlugin from './plugins/first-load';
 import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
@@ -43,6 +44,7 @@ import {
   SITE_TITLE,
   SITE_URL,
 } from './site-config';
+import { SSR_TEMPLATE } from './ssr-template';
 import { ROUTES } from './src/lib/routes';
 import { KNOWLEDGE_BASE_URL } from './src/site-constants';
 
@@ -215,6 +217,9 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
     onBrokenAnchors: 'throw',
     onDuplicateRoutes: 'warn',
 
+    // Scripts are preloaded and run after the first contentful paint (see ssr-template.ts).
+    ssrTemplate: SSR_TEMPLATE,
+
     // `experimental_vcs: true` reads the git history of every file in one pass at build start
     // (Docusaurus's eager git strategy, since `faster` is on) rather than one `git log` per doc.
     future: { v4: true, faster: true, experimental_vcs: gitHistory === 'full' },
@@ -283,8 +288,12 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
       mermaidChunksPlugin,
       imageZoomPlugin,
       subscriberLinksPlugin,
-      // Each page's route chunks as scripts in its HTML, not one round trip after main.js.
+      // Each page's route chunks as scripts in its HTML, not one round trip after main.js; route
+      // paths and chunk file hashes per route bucket, not in main.js.
       routeChunksPlugin,
+      // Less JavaScript and main-thread work in a first load: the phone layout's swap renders in
+      // slices; no tslib in main.js.
+      firstLoadPlugin,
       // Writer mistakes Docusaurus lets through: unknown front matter keys, knowledge-base numbers
       // outside the URL contract, two files at one route, local src/href/srcset/poster to nothing.
       // The hosted search theme writes /opensearch.xml in its own postBuild, beside the pipeline's.

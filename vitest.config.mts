@@ -43,6 +43,8 @@ export default defineConfig({
       { find: '@docusaurus/router', replacement: `${docusaurusClient}/router.js` },
       { find: '@generated/registry', replacement: `${root}test/unit/stubs/generated.ts` },
       { find: '@generated/routesChunkNames', replacement: `${root}test/unit/stubs/routesChunkNames.ts` },
+      { find: '@generated/route-chunks/routes.js', replacement: `${root}test/unit/stubs/route-chunks-routes.ts` },
+      { find: '@generated/route-chunks/index.js', replacement: `${root}test/unit/stubs/route-chunks-index.ts` },
       { find: '@theme/NotFound', replacement: `${root}test/unit/stubs/NotFound.tsx` },
       { find: '@theme/Loading', replacement: `${root}src/theme/Loading/index.tsx` },
       // Code blocks: the theme's line components, and its Prism language loader with a config stub.

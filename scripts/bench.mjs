@@ -14,6 +14,8 @@
  * 5. Page weight of sample pages, in Chromium: the HTML, and the JS and CSS a first visit downloads
  *    (the scripts in the HTML plus the route chunks loaded before hydration), raw and gzip.
  * 6. Lighthouse scores and metrics of the sample pages, mobile preset (bench/lighthouse.mjs).
+ * 6b. Long tasks of the sample pages' first load, from Chromium traces, in CPU time
+ *    (bench/long-tasks.mjs; BENCH_TASK_RUNS loads per page, default 5).
  * 7. Search in Chromium (bench-search.mjs).
  * 3b. Last-updated dates: cold builds of a full and of a shallow clone of HEAD; the difference is
  *    what reading git history costs, as a share of the build (bench/last-updated.mjs). The shallow
@@ -25,7 +27,7 @@
  *
  * Environment, all optional:
  * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview, compression,
- *   lighthouse, search, load, mcp. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
+ *   lighthouse, tasks, search, load, mcp. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
  *   site uses the build figures of the previous report.
  * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
  * - BENCH_STOCK_PAGES: pages of the stock site (default: our build's HTML page count).
@@ -39,11 +41,9 @@
  * A section that fails is reported with its error; the others still run, and the exit code is 1.
  * It is a script, not a test: figures vary with the machine, which the report names.
  */
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 
 import { measureSearch } from './bench-search.mjs';
 import {
@@ -52,12 +52,13 @@ import {
   measureBuild as measureBuildOf,
   summarizeBuilds,
 } from './bench/build.mjs';
-import { measureLighthouse, selectPages, serveBuild } from './bench/lighthouse.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-config.mjs';
+import { measureLighthouse, selectPages } from './bench/lighthouse.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
 import { LEVELS as COMPRESSION_LEVELS, measureCompression } from './bench/compression.mjs';
 import { measureLoad } from './bench/load.mjs';
+import { CPU_SLOWDOWN, LONG_TASK_MS, measureLongTasks } from './bench/long-tasks.mjs';
 import { measureMcp } from './bench/mcp.mjs';
+import { measurePageWeights as measurePageWeightsOf } from './bench/page-weights.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
 import { measureScaling, parseExtraPages } from './bench/scaling.mjs';
@@ -65,11 +66,6 @@ import { createStockSite, stockFigures } from './bench/stock-site.mjs';
 import { removeTempDir } from './bench/workspace.mjs';
 
 export { coldBuild, SAMPLE_PAGES };
-
-// Shared TypeScript helpers, loaded the way Docusaurus loads its config (jiti).
-const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
-const { htmlFileFor } = jiti('../plugins/built-site.ts');
-const { measureFirstLoad } = jiti('../test/e2e/first-load.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, 'build');
@@ -86,6 +82,7 @@ const SECTIONS = [
   'preview',
   'compression',
   'lighthouse',
+  'tasks',
   'search',
   'load',
   'mcp',
@@ -106,35 +103,11 @@ export function countHtmlPages(buildDir = BUILD) {
 }
 
 /**
- * First-load weight of each sample page, measured in Chromium (test/e2e/first-load.ts, shared
- * with the budget test): the HTML, and the JS and CSS a first visit downloads until the page has
- * hydrated: the scripts in the HTML plus the route chunks loaded before hydration, without link
- * prefetches. Bytes raw and gzip (level 9).
+ * First-load weight of each sample page of build/ (bench/page-weights.mjs).
  * @returns {Promise<Record<string, object | null>>} page name → weight, null when not built
  */
-export async function measurePageWeights(pages = SAMPLE_PAGES, buildDir = BUILD) {
-  const server = await serveBuild(buildDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    const weights = {};
-    for (const [name, route] of Object.entries(pages)) {
-      if (!htmlFileFor(buildDir, route)) {
-        weights[name] = null;
-        continue;
-      }
-      const context = await browser.newContext();
-      try {
-        const load = await measureFirstLoad(await context.newPage(), `${server.origin}${route}`);
-        weights[name] = { route, html: load.html, js: load.js, css: load.css };
-      } finally {
-        await context.close();
-      }
-    }
-    return weights;
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+export function measurePageWeights(pages = SAMPLE_PAGES, buildDir = BUILD) {
+  return measurePageWeightsOf(pages, buildDir);
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -269,11 +242,11 @@ async function main() {
   const weights = pages ? await measurePageWeights() : {};
 
   const stock = stockSite
-    ? await section('stock', () => {
+    ? await section('stock', async () => {
         try {
           // With the build section skipped, the stock site is built here on its own.
           while (stockSamples.length < RUNS) stockSamples.push(coldBuild(stockSite.dir));
-          const figures = stockFigures(stockSite, summarizeBuilds(stockSamples));
+          const figures = await stockFigures(stockSite, summarizeBuilds(stockSamples));
           const against = ourBuild
             ? {
                 oursFrom: ourBuild.reusedFrom ?? 'this run',
@@ -312,6 +285,11 @@ async function main() {
     return measureLighthouse(lighthousePages, { runs });
   });
 
+  const tasks = await section('tasks', () => {
+    console.log('bench: long tasks of the sample pages (Chromium traces)…');
+    return measureLongTasks(SAMPLE_PAGES, { buildDir: BUILD, runs: Number(process.env.BENCH_TASK_RUNS ?? 5) });
+  });
+
   const search = await section('search', () => {
     console.log('bench: search in Chromium…');
     return measureSearch();
@@ -338,6 +316,7 @@ async function main() {
     preview: preview ?? null,
     compression: compression ?? null,
     lighthouse: lighthouse ?? null,
+    tasks: tasks ?? null,
     search: search ?? null,
     load: load ?? null,
     mcp: mcp ?? null,
@@ -436,6 +415,28 @@ async function main() {
         return `| ${point.extraPages} | ${point.htmlPages} | ${seconds(point.wallSeconds)} | ${seconds(point.cpuSeconds)} | ${mib(point.peakMemoryMiB)} | ${segment ? `${segment.msPerPage.toFixed(1)} / ${segment.cpuMsPerPage.toFixed(1)} ms per page` : ''} |`;
       }),
       '',
+      'First-load JS of the sample pages in each build (gzip, measured in Chromium as in "First-load page weight"): what every reader pays, whatever the page count.',
+      '',
+      `| Extra pages | ${Object.keys(SAMPLE_PAGES).join(' | ')} |`,
+      `|---|${Object.keys(SAMPLE_PAGES)
+        .map(() => '---|')
+        .join('')}`,
+      ...scaling.points.map(
+        (point) =>
+          `| ${point.extraPages} | ${Object.keys(SAMPLE_PAGES)
+            .map((name) => {
+              const bytes = point.firstLoadJsGzip?.[name];
+              const base = scaling.points[0]?.firstLoadJsGzip?.[name];
+              if (typeof bytes !== 'number') return 'not built';
+              const delta =
+                typeof base === 'number' && point !== scaling.points[0]
+                  ? ` (${bytes >= base ? '+' : ''}${kb(bytes - base)})`
+                  : '';
+              return `${kb(bytes)}${delta}`;
+            })
+            .join(' | ')} |`,
+      ),
+      '',
       ...(scaling.fit
         ? [
             `Slope: **${scaling.fit.msPerPage.toFixed(1)} ms per extra page** of wall time (R² = ${scaling.fit.r2.toFixed(3)}), ${scaling.fit.cpuMsPerPage.toFixed(1)} ms per page of CPU time.${scaling.segments.length >= 2 ? ` The last segment's wall slope is ${(scaling.segments.at(-1).msPerPage / scaling.segments[0].msPerPage).toFixed(2)}× the first's.` : ''}`,
@@ -475,17 +476,35 @@ async function main() {
         ? `| ${name} | \`${w.route}\` | ${kb(w.html.raw)} / ${kb(w.html.gzip)} | ${kb(w.js.raw)} / ${kb(w.js.gzip)} (${w.js.files} files) | ${kb(w.css.raw)} / ${kb(w.css.gzip)} |`
         : `| ${name} | \`${SAMPLE_PAGES[name]}\` | not built yet | | |`,
     ),
+    ...Object.entries(stock?.pageWeights ?? {}).map(([name, w]) =>
+      w
+        ? `| stock Docusaurus, ${name} | \`${w.route}\` | ${kb(w.html.raw)} / ${kb(w.html.gzip)} | ${kb(w.js.raw)} / ${kb(w.js.gzip)} (${w.js.files} files) | ${kb(w.css.raw)} / ${kb(w.css.gzip)} |`
+        : `| stock Docusaurus, ${name} | | not built | | |`,
+    ),
     '',
     '## Lighthouse',
     '',
     ...(missing(lighthouse) ?? [
       `Lighthouse ${lighthouse.lighthouseVersion}, default (mobile) settings: ${lighthouse.formFactor} form factor, ${lighthouse.throttling.method}d throttling (${lighthouse.throttling.rttMs} ms RTT, ${(lighthouse.throttling.throughputKbps / 1024).toFixed(1)} Mbit/s, ${lighthouse.throttling.cpuSlowdownMultiplier}× CPU slowdown), in Debian's Chromium; build/ served gzip-compressed on loopback. Figures of the median of ${lighthouse.runs} runs per page (closest to the median FCP and TTI); Lighthouse's benchmark index of this machine: ${Math.round(lighthouse.benchmarkIndex)}. Requests outside loopback: ${lighthouse.externalRequests.length === 0 ? 'none' : lighthouse.externalRequests.join(', ')}.`,
       '',
-      '| Page | Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| Page | Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | LCP observed, throttling applied | TBT | CLS |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...Object.entries(lighthouse.pages).map(
         ([name, p]) =>
-          `| ${name} | \`${p.route}\` | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${seconds(p.metrics.fcpMs / 1000)} | ${seconds(p.metrics.lcpMs / 1000)} | ${ms(p.metrics.tbtMs)} | ${p.metrics.cls.toFixed(3)} |`,
+          `| ${name} | \`${p.route}\` | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${seconds(p.metrics.fcpMs / 1000)} | ${seconds(p.metrics.lcpMs / 1000)} | ${seconds(p.metrics.lcpObservedMs / 1000)} | ${ms(p.metrics.tbtMs)} | ${p.metrics.cls.toFixed(3)} |`,
+      ),
+      '',
+    ]),
+    '## Long tasks after load',
+    '',
+    ...(missing(tasks) ?? [
+      `Chromium traces of each sample page's first load (Lighthouse's mobile viewport, no throttling, as Lighthouse records its own), read in main-thread CPU time; a task is long when ${CPU_SLOWDOWN}× its CPU time (Lighthouse's mobile slowdown) exceeds ${LONG_TASK_MS} ms, and blocks for the excess, as in TBT. Medians of ${Object.values(tasks)[0]?.runs ?? '?'} loads; the long tasks listed are those of the median load.`,
+      '',
+      `| Page | Main-thread CPU time | Blocking after FCP (×${CPU_SLOWDOWN}) | Long tasks after FCP | Long tasks (CPU ms: what ran) |`,
+      '|---|---|---|---|---|',
+      ...Object.entries(tasks).map(
+        ([name, t]) =>
+          `| ${name} | ${ms(t.mainThreadMs)} | ${ms(t.blockingAfterFcpMs)} | ${t.longTasksAfterFcp} | ${t.longTasks.map((task) => `${task.afterFcp ? '' : '(before FCP) '}${task.threadMs.toFixed(1)}: ${task.what}`).join('; ') || 'none'} |`,
       ),
       '',
     ]),

@@ -39,7 +39,7 @@ export function loadMix(buildDir, pages = LOAD_PAGES) {
     const file = path.join(buildDir, route.replace(/\/$/, ''), 'index.html');
     if (!fs.existsSync(file)) throw new Error(`bench: load: ${route} is not built (${file})`);
     const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
-    $('script[src], link[rel="stylesheet"][href], img[src]').each((_, element) => {
+    $('script[src], link[rel="stylesheet"][href], link[rel="preload"][href], img[src]').each((_, element) => {
       const address = $(element).attr('src') ?? $(element).attr('href') ?? '';
       if (address.startsWith('/') && !address.startsWith('//')) assets.add(address.split('#')[0]);
     });

@@ -10,19 +10,10 @@
 import { matchPath } from '@docusaurus/router';
 import type { RouteConfig } from 'react-router-config';
 
-/** The key `matchPath` (exact, not strict, not case-sensitive) compares a static path by. */
-export function docPathKey(path: string): string {
-  const lower = path.toLowerCase();
-  return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
-}
+import { isStaticPath, routePathKey } from '@site/plugins/route-chunks/contract';
 
-/**
- * A path without route parameters, patterns or empty segments (`//`): only such a path compares by
- * {@link docPathKey}; any other only `matchPath` can compare.
- */
-function isStaticPath(path: unknown): path is string {
-  return typeof path === 'string' && !/[:*()?+]/.test(path) && !path.includes('//');
-}
+/** The key `matchPath` (exact, not strict, not case-sensitive) compares a static path by. */
+export const docPathKey: (path: string) => string = routePathKey;
 
 const indexes = new WeakMap<readonly RouteConfig[], Map<string, RouteConfig> | null>();
 

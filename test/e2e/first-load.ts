@@ -27,7 +27,11 @@ export interface FirstLoad {
   css: Weight;
   /** The script files, in the order they arrived, with their gzip bytes. */
   scripts: { file: string; gzip: number }[];
-  /** The paths of the `<script src>` elements in the HTML, in document order. */
+  /**
+   * The paths of the scripts the HTML lists, in document order: its `<script src>` elements and
+   * its `<link rel="preload" as="script">` elements, which the page's loader runs after its first
+   * paint (ssr-template.ts).
+   */
   htmlScripts: string[];
 }
 
@@ -68,8 +72,8 @@ export async function measureFirstLoad(page: Page, url: string): Promise<FirstLo
       if (response === main) {
         add(result.html, body);
         const $ = cheerio.load(body.toString('utf8'));
-        result.htmlScripts = $('script[src]')
-          .map((_index, element) => new URL($(element).attr('src') ?? '', url).pathname)
+        result.htmlScripts = $('script[src], link[rel="preload"][as="script"]')
+          .map((_index, element) => new URL($(element).attr('src') ?? $(element).attr('href') ?? '', url).pathname)
           .get();
       } else if (pathname.endsWith('.js')) result.scripts.push({ file: pathname, gzip: add(result.js, body) });
       else if (pathname.endsWith('.css')) add(result.css, body);

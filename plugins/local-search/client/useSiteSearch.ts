@@ -3,17 +3,13 @@
  * page records this build wrote.
  */
 import { useCallback } from 'react';
-import { usePluginData } from '@docusaurus/useGlobalData';
 
-import { PLUGIN_NAME, type LocalSearchData } from '../contract';
+import { useBundlePath } from './bundlePath';
 import type { SearchOutcome } from './hits';
 import { loadPageIndex, loadPagefind, loadVocabulary } from './indexLoader';
 import { searchSite } from './search';
 
-/** The bundle path published by the local-search plugin in its global data (`/pagefind/`). */
-export function useBundlePath(): string {
-  return (usePluginData(PLUGIN_NAME) as LocalSearchData).bundlePath;
-}
+export { useBundlePath } from './bundlePath';
 
 /**
  * Returns a stable search function of (query, limit); it rejects when the index cannot load.

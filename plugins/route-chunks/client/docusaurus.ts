@@ -5,16 +5,17 @@
  * route's chunk names from its bucket instead of the `routesChunkNames` table upstream keeps in
  * `main.js`, and adds the same `<link rel="prefetch">` per chunk (or a GET where prefetch is
  * unsupported). When the bucket has not run yet, it prefetches the bucket's file instead: a
- * prefetch never runs code. Everything else is upstream: nothing is prefetched on a 2g
- * connection or with data saver on, a path is prefetched or preloaded once, and `preload` (on
- * hover, and before a navigation) loads and runs everything the route needs.
+ * prefetch never runs code. `preload` is this plugin's (`preload.ts`), which loads the path's
+ * bucket first. Everything else is upstream: nothing is prefetched on a 2g connection or with
+ * data saver on, a path is prefetched or preloaded once, and `preload` (on hover, and before a
+ * navigation) loads and runs everything the route needs.
  */
 import { matchRoutes } from 'react-router-config';
-import routes from '@generated/routes';
+import routes from '@generated/route-chunks/routes.js';
 import flat from '@docusaurus/core/lib/client/flat';
 import prefetchHelper from '@docusaurus/core/lib/client/prefetch';
-import preloadHelper from '@docusaurus/core/lib/client/preload';
 
+import preloadHelper from './preload';
 import { prefetchChunkNames } from './tables';
 
 /** The bundler's chunk-asset lookup (added by the plugin): chunk name → URL of its script. */
@@ -40,7 +41,10 @@ const canPreload = (routePath: string): boolean => !isSlowConnection() && !loade
 function prefetch(routePath: string): false | Promise<unknown[]> {
   if (!canPrefetch(routePath)) return false;
   fetched.add(routePath);
-  const chunkNames = matchRoutes(routes, routePath).flatMap((match) => prefetchChunkNames(match.route.path, flat));
+  // The matched routes (as upstream), and the path's own bucket, whose leaf routes may not be in
+  // the tree yet.
+  const paths = [...matchRoutes(routes, routePath).flatMap((match) => match.route.path ?? []), routePath];
+  const chunkNames = paths.flatMap((path) => prefetchChunkNames(path, flat));
   return Promise.all(
     [...new Set(chunkNames)].map((chunkName) => {
       const chunkAsset = __webpack_require__.gca(chunkName);

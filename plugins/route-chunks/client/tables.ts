@@ -1,15 +1,35 @@
 /**
  * Browser side of the route buckets: finds the table (core or bucket) that holds a route and
- * loads the bucket chunk on first use. Buckets are cached by the bundler's own module cache, so a
- * second call for the same bucket resolves without a request.
+ * loads the bucket chunk, after its directory chunk, on first use. Each directory and bucket
+ * carries the file hashes of the chunks it leads to, which this adds to the runtime's table
+ * before anything loads them.
  */
 import type { ChunkNames } from '@docusaurus/types';
-import { buckets, core } from '@generated/route-chunks/index.js';
+import { core, directories } from '@generated/route-chunks/index.js';
 
-import { bucketChunkName, routeBucket, routeKeyPath, type RouteTable } from '../contract';
+import {
+  FILES_RUNTIME_KEY,
+  bucketChunkName,
+  directoryChunkName,
+  directoryOfBucket,
+  routeBucket,
+  routeKeyPath,
+  type RouteDirectory,
+  type RouteTable,
+} from '../contract';
 
-/** Buckets already loaded and run, by bucket index. */
+/** The bundler's runtime: the chunk file hashes the loaded directories and buckets carry. */
+declare const __webpack_require__: Record<typeof FILES_RUNTIME_KEY, Record<string, string> | undefined> | undefined;
+
+/** Directories and buckets already loaded and run, by index. */
+const loadedDirectories = new Map<number, RouteDirectory>();
 const loadedBuckets = new Map<number, RouteTable>();
+
+/** Adds the file hashes a directory or bucket carries to the runtime's table. */
+function addFiles(files: RouteTable['files']): void {
+  const table = typeof __webpack_require__ === 'undefined' ? undefined : __webpack_require__[FILES_RUNTIME_KEY];
+  if (table && typeof files === 'object') Object.assign(table, files);
+}
 
 /**
  * The table that holds route `key` (`${path}-${hash}`): the core table for layout routes, else
@@ -22,12 +42,32 @@ export async function tableOfRoute(key: string): Promise<RouteTable> {
   return tableOfPath(routeKeyPath(key));
 }
 
-/** The bucket table of route `path` (without its hash), loaded on first use. */
+async function directory(index: number): Promise<RouteDirectory> {
+  const known = loadedDirectories.get(index);
+  if (known) return known;
+  const load = directories[index];
+  if (load === undefined) throw new Error(`route-chunks: no route directory ${String(index)}`);
+  const loaded = (await load()).default;
+  addFiles(loaded.files);
+  loadedDirectories.set(index, loaded);
+  return loaded;
+}
+
+/**
+ * The bucket table of route `path` (without its hash), loaded on first use with its directory.
+ * Before it resolves, the bucket's chunk file hashes are known to the runtime, so its loaders can
+ * run.
+ * @throws (rejects) as {@link tableOfRoute}.
+ */
 export async function tableOfPath(path: string): Promise<RouteTable> {
   const index = routeBucket(path);
-  const load = buckets[index];
+  const known = loadedBuckets.get(index);
+  if (known) return known;
+  const { directory: directoryIndex, slot } = directoryOfBucket(index);
+  const load = (await directory(directoryIndex)).buckets[slot];
   if (load === undefined) throw new Error(`route-chunks: no bucket for ${path}`);
   const table = (await load()).default;
+  addFiles(table.files);
   loadedBuckets.set(index, table);
   return table;
 }
@@ -35,8 +75,9 @@ export async function tableOfPath(path: string): Promise<RouteTable> {
 /**
  * What to prefetch for route `path`, without running any code: the chunk names of every route
  * whose path is exactly `path` (as upstream reads them from `routesChunkNames`) when its bucket
- * has already run; otherwise the bucket's own chunk, so a later navigation finds it in the HTTP
- * cache. Synchronous; never throws.
+ * has already run; otherwise the bucket's own chunk when its directory has run, or else the
+ * directory's chunk, so a later navigation finds them in the HTTP cache. Synchronous; never
+ * throws.
  */
 export function prefetchChunkNames(path: string, flat: (tree: ChunkNames) => Record<string, string>): string[] {
   const namesIn = (table: RouteTable): string[] =>
@@ -45,5 +86,7 @@ export function prefetchChunkNames(path: string, flat: (tree: ChunkNames) => Rec
       .flatMap(([, tree]) => Object.values(flat(tree as ChunkNames)));
   const index = routeBucket(path);
   const bucket = loadedBuckets.get(index);
-  return [...namesIn(core), ...(bucket ? namesIn(bucket) : [bucketChunkName(index)])];
+  const { directory: directoryIndex } = directoryOfBucket(index);
+  const next = loadedDirectories.has(directoryIndex) ? bucketChunkName(index) : directoryChunkName(directoryIndex);
+  return [...namesIn(core), ...(bucket ? namesIn(bucket) : [next])];
 }
