@@ -21,7 +21,6 @@ import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
-import mermaidChunksPlugin from './plugins/mermaid-chunks';
 import releaseFeedPlugin from './plugins/release-feed';
 import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
@@ -284,8 +283,6 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
       // Code blocks highlighted at build time from `themeConfig.prism`; Prism loads only where a
       // block's code is known only at run time.
       codeHighlightPlugin,
-      // Mermaid's chunks kept few: each costs every page an entry in the runtime's chunk table.
-      mermaidChunksPlugin,
       imageZoomPlugin,
       subscriberLinksPlugin,
       // Each page's route chunks as scripts in its HTML, not one round trip after main.js; route
