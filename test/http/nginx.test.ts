@@ -63,11 +63,16 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
-/** The first-party script file of the home page: a hashed bundle under /assets/js/. */
+/**
+ * The first-party script file of the home page: a hashed bundle under /assets/js/, listed as a
+ * script or, as the page template lists it, as a script preload.
+ */
 function hashedBundle(): string {
   const $ = cheerio.load(file('index.html'));
-  const src = $('script[src^="/assets/js/main."]').attr('src');
-  if (!src) throw new Error('test: the home page loads no /assets/js/main.*.js');
+  const src =
+    $('script[src^="/assets/js/main."]').attr('src') ??
+    $('link[rel="preload"][as="script"][href^="/assets/js/main."]').attr('href');
+  if (!src) throw new Error('test: the home page lists no /assets/js/main.*.js');
   return src;
 }
 
