@@ -38,6 +38,12 @@ export const OUTSIDE_WRITERS: Readonly<Record<string, OutsideWriter>> = {
       await theme({ ...props, outDir }).postBuild?.(props);
     },
   },
+  // The benchmark's phase timer (scripts/bench/phase-timer-plugin.cjs, only under `npm run bench`):
+  // its postBuild notes the time and writes outside the build folder, so there is nothing to wait for.
+  'bench-phase-timer': {
+    files: () => [],
+    async render() {},
+  },
   // The sitemap: its postBuild writes to the outDir it is handed.
   'docusaurus-plugin-sitemap': {
     files: (plugin) => [(plugin.options as { filename?: string }).filename ?? 'sitemap.xml'],

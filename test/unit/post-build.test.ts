@@ -267,6 +267,19 @@ describe('files other plugins write in their own postBuild', () => {
     ).toContain('https://docs.example.com/search?q={searchTerms}');
   }, 60_000);
 
+  it("lets the bench's phase timer through: its postBuild writes nothing into the build", async () => {
+    const dir = tempBuild({});
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bench plugin is CommonJS
+    const phaseTimer = require('../../scripts/bench/phase-timer-plugin.cjs') as (
+      context: unknown,
+      options: { file: string },
+    ) => { name: string; postBuild?: () => void };
+    const plugin = phaseTimer({}, { file: path.join(dir, '..', 'phases.json') });
+    expect(plugin.postBuild).toBeTypeOf('function');
+    await expect(awaitOutsideWriters(props(dir, [plugin]))).resolves.toBeUndefined();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('stops on a plugin with its own postBuild that the pipeline does not know', async () => {
     const dir = tempBuild({});
     const other = { name: 'some-plugin', postBuild: () => undefined };
