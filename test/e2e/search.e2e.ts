@@ -46,6 +46,15 @@ describe('search modal', () => {
     expect(await button.getAttribute('aria-keyshortcuts')).toBe('Control+k');
   });
 
+  it('names the icon-only search button of a phone "Search"', async () => {
+    const { page } = await open('/intro');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const button = page.getByRole('button', { name: 'Search', exact: true });
+    await button.waitFor();
+    const word = await button.locator('.DocSearch-Button-Placeholder').boundingBox();
+    expect(word?.width ?? 0, 'the word is not drawn on the phone button').toBeLessThanOrEqual(1);
+  });
+
   it('opens with Ctrl+K and with "/", and closes with Escape', async () => {
     const { page } = await open('/intro');
     const input = await openModal(page);
@@ -55,6 +64,18 @@ describe('search modal', () => {
     await input.waitFor();
     await page.keyboard.press('Escape');
     await input.waitFor({ state: 'detached' });
+  });
+
+  it('shows the modal as DocSearch styles it: a fixed overlay over the page, its input in a form', async () => {
+    const { page } = await open('/intro');
+    await openModal(page);
+    const overlay = page.locator('.DocSearch-Container');
+    expect(await overlay.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    const modalWidth = (await page.locator('.DocSearch-Modal').boundingBox())?.width ?? 0;
+    const pageWidth = page.viewportSize()?.width ?? 0;
+    expect(modalWidth, 'the modal has a box').toBeGreaterThan(0);
+    expect(modalWidth, 'the modal is narrower than the page on a desktop').toBeLessThan(pageWidth);
+    await page.keyboard.press('Escape');
   });
 
   it('does not open on "/" while the reader types in a field', async () => {

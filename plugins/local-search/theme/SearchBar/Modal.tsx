@@ -6,7 +6,6 @@
 import { useMemo, useState, type JSX, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DocSearchModal } from '@docsearch/react/modal';
-import '@docsearch/react/style';
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
 

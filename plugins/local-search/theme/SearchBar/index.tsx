@@ -18,9 +18,13 @@ type SearchModalComponent = ComponentType<{ container: HTMLDivElement; onClose: 
 
 let SearchModal: SearchModalComponent | null = null;
 
-/** Loads the modal's code once, and starts loading the index and the page records. */
+/**
+ * Loads the modal's code and DocSearch's styles once, and starts loading the index and the page
+ * records. The styles are a dynamic import, as in the hosted search theme: `@docsearch/react`
+ * declares `sideEffects: false`, so the bundler drops a static side-effect import of its styles.
+ */
 function importModalIfNeeded(bundlePath: string): Promise<void> {
-  return import('./Modal').then((module) => {
+  return Promise.all([import('./Modal'), import('@docsearch/react/style')]).then(([module]) => {
     module.preloadIndex(bundlePath);
     SearchModal = module.default;
   });
