@@ -280,6 +280,9 @@ async function main() {
   const work = process.env.CANARY_DIR
     ? path.resolve(process.env.CANARY_DIR)
     : fs.mkdtempSync(path.join(os.tmpdir(), 'gruntwork-docs-canary-'));
+  // mkdtemp makes the folder readable by its owner only; nginx, started as root by the HTTP and
+  // browser tests, serves the copy's build through worker processes that run as www-data.
+  fs.chmodSync(work, 0o755);
   const site = path.join(work, 'site');
   const rows = [];
   let header = [`Canary run of ${date}.`];
