@@ -8,6 +8,9 @@
  */
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import officialGtagPlugin from '@docusaurus/plugin-google-gtag';
+import * as z from 'zod';
+
+import { optionsParser } from '../plugin-options';
 
 /** Address of Google's gtag.js; the loader appends `?id=<measurement id>`. */
 export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
@@ -15,24 +18,19 @@ export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 /** A Google Analytics 4 measurement id: `G-` then upper-case letters and digits. */
 const MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{4,}$/;
 
-/** Options of {@link analyticsPlugin}. */
-export interface AnalyticsOptions {
-  /** The GA4 measurement id, for example `G-ABCD1234EF` (from `GTAG_MEASUREMENT_ID`). */
-  measurementId: string;
-}
+const MEASUREMENT_ID_EXPECTED = 'a Google Analytics 4 measurement id from GTAG_MEASUREMENT_ID (G-XXXXXXXXXX)';
 
 /**
- * Checks a measurement id before it is written into every page.
- * @throws Error naming `GTAG_MEASUREMENT_ID` when `id` is not `G-` followed by at least four upper-case
- *   letters or digits.
+ * Reads the options of {@link analyticsPlugin}: `measurementId`, the GA4 measurement id, for
+ * example `G-ABCD1234EF` (from `GTAG_MEASUREMENT_ID`).
+ * @throws PluginOptionsError naming the option and `GTAG_MEASUREMENT_ID` when the id is missing or malformed.
  */
-export function assertMeasurementId(id: unknown): asserts id is string {
-  if (typeof id !== 'string' || !MEASUREMENT_ID_PATTERN.test(id)) {
-    throw new Error(
-      `GTAG_MEASUREMENT_ID: ${JSON.stringify(id)} is not a Google Analytics 4 measurement id (expected G-XXXXXXXXXX)`,
-    );
-  }
-}
+export const parseOptions = optionsParser('analytics', {
+  measurementId: z.string(MEASUREMENT_ID_EXPECTED).regex(MEASUREMENT_ID_PATTERN, MEASUREMENT_ID_EXPECTED),
+});
+
+/** Options of {@link analyticsPlugin}, as the site config writes them. */
+export type AnalyticsOptions = Omit<ReturnType<typeof parseOptions>, 'id'>;
 
 /**
  * The inline script every page runs in its `<head>` (about 500 bytes).
@@ -45,7 +43,7 @@ export function assertMeasurementId(id: unknown): asserts id is string {
  *   path, query and hash), and inserts `<script async src="https://www.googletagmanager.com/gtag/js?id=...">`.
  *
  * Reading the navigator never throws in a browser; the script has no other input.
- * @param measurementId - a checked measurement id ({@link assertMeasurementId}).
+ * @param measurementId - a checked measurement id ({@link parseOptions}).
  */
 export function analyticsLoaderScript(measurementId: string): string {
   const id = JSON.stringify(measurementId);
@@ -70,11 +68,10 @@ export function analyticsLoaderScript(measurementId: string): string {
  * like the official plugin.
  * @param options - {@link AnalyticsOptions}; typed `unknown` as the config's plugin list expects,
  *   and checked here.
- * @throws Error naming `GTAG_MEASUREMENT_ID` when the id is missing or malformed.
+ * @throws PluginOptionsError naming `GTAG_MEASUREMENT_ID` when the id is missing or malformed.
  */
 export default function analyticsPlugin(context: LoadContext, options: unknown): Plugin | null {
-  const { measurementId } = (options ?? {}) as Partial<AnalyticsOptions>;
-  assertMeasurementId(measurementId);
+  const { measurementId } = parseOptions(options);
   const official = officialGtagPlugin(context, { trackingID: [measurementId], anonymizeIP: true });
   if (!official) return null;
   return {

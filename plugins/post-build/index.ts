@@ -10,6 +10,9 @@
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import * as z from 'zod';
+
+import { optionsParser } from '../plugin-options';
 
 import { awaitOutsideWriters } from './outside-writers';
 import { runPipeline } from './pipeline';
@@ -24,22 +27,19 @@ export const TIMINGS_FILE = 'post-build-timings.json';
  */
 export const DEFAULT_WORKERS = 0;
 
-/** Options of the plugin. */
-export interface PostBuildOptions {
-  /** Worker threads for the page reads (0: the main thread). Default {@link DEFAULT_WORKERS}. */
-  workers?: number;
-}
+const WORKERS_RANGE = 'a whole number from 0 to 16';
 
 /**
- * Reads the options.
- * @throws Error naming the option when `workers` is not a whole number from 0 to 16.
+ * Reads the options: `workers`, the worker threads for the page reads (0: the main thread; default
+ * {@link DEFAULT_WORKERS}).
+ * @throws PluginOptionsError naming the option when `workers` is not a whole number from 0 to 16.
  */
-export function parseOptions(options: unknown): Required<PostBuildOptions> {
-  const { workers = DEFAULT_WORKERS } = (options ?? {}) as PostBuildOptions;
-  if (!Number.isInteger(workers) || workers < 0 || workers > 16)
-    throw new Error(`post-build: option workers must be a whole number from 0 to 16, got ${JSON.stringify(workers)}`);
-  return { workers };
-}
+export const parseOptions = optionsParser('post-build', {
+  workers: z.int(WORKERS_RANGE).min(0, WORKERS_RANGE).max(16, WORKERS_RANGE).default(DEFAULT_WORKERS),
+});
+
+/** Options of the plugin, as the site config writes them. */
+export type PostBuildOptions = Partial<ReturnType<typeof parseOptions>>;
 
 /** Docusaurus plugin factory. */
 export default function postBuildPlugin(context: LoadContext, options?: unknown): Plugin {

@@ -20,7 +20,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 import type { LoadContext } from '@docusaurus/types';
+import * as z from 'zod';
 
+import { optionsParser } from '../plugin-options';
 import type { PageStep, ParticipatingPlugin } from '../post-build/types';
 import { precompressDir } from './compress';
 import { readPage, type PageScripts } from './page-step';
@@ -89,18 +91,15 @@ export function securityHeadersStep(services: ThirdPartyServices): PageStep<null
 
 /**
  * Reads the plugin options: `{ algoliaAppId?: string, analytics?: boolean }`.
- * @throws Error naming the option when one has the wrong type.
+ * @throws PluginOptionsError naming the option when one has the wrong type.
  */
-export function parseServices(options: unknown): ThirdPartyServices {
-  const { algoliaAppId, analytics } = (options ?? {}) as Record<string, unknown>;
-  if (algoliaAppId !== undefined && (typeof algoliaAppId !== 'string' || !/^[A-Za-z0-9]+$/.test(algoliaAppId)))
-    throw new Error(
-      `static-hosting: option algoliaAppId must be an Algolia application id, got ${JSON.stringify(algoliaAppId)}`,
-    );
-  if (analytics !== undefined && typeof analytics !== 'boolean')
-    throw new Error(`static-hosting: option analytics must be true or false, got ${JSON.stringify(analytics)}`);
-  return { algoliaAppId, analytics };
-}
+export const parseServices: (options: unknown) => ThirdPartyServices = optionsParser('static-hosting', {
+  algoliaAppId: z
+    .string('an Algolia application id')
+    .regex(/^[A-Za-z0-9]+$/, 'an Algolia application id')
+    .optional(),
+  analytics: z.boolean('true or false').optional(),
+});
 
 /** The bundler's output folder in a build: hashed scripts, styles and media. */
 const ASSETS_FOLDER = 'assets';

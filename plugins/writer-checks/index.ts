@@ -14,8 +14,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
+import * as z from 'zod';
 
 import { plannedMarkdownOutputs } from '../markdown-twins/contract';
+import { optionsParser } from '../plugin-options';
 import type { ParticipatingPlugin } from '../post-build/types';
 import {
   brokenLocalReferences,
@@ -37,17 +39,24 @@ interface DocsContent {
 }
 type PagesContent = { permalink: string; source: string }[];
 
-/** Options of the plugin. */
-export interface WriterChecksOptions {
-  /** The URL contract file, relative to the site folder or absolute. Default {@link CONTRACT_FILE}. */
-  contractFile?: string;
-  /**
-   * Site paths that other plugins or themes write in their own `postBuild`, such as the hosted
-   * search theme's `/opensearch.xml`. Pages may link them before they are on disk: Docusaurus runs
-   * those hooks side by side with the post-build pipeline.
-   */
-  otherPostBuildFiles?: readonly string[];
-}
+/**
+ * Reads the plugin options:
+ * - `contractFile`: the URL contract file, relative to the site folder or absolute. Default {@link CONTRACT_FILE}.
+ * - `otherPostBuildFiles`: site paths that other plugins or themes write in their own `postBuild`,
+ *   such as the hosted search theme's `/opensearch.xml`. Pages may link them before they are on
+ *   disk: Docusaurus runs those hooks side by side with the post-build pipeline.
+ * @throws PluginOptionsError naming the option when one has the wrong type.
+ */
+export const parseOptions = optionsParser('writer-checks', {
+  contractFile: z.string('a file path').min(1, 'a file path').default(CONTRACT_FILE),
+  otherPostBuildFiles: z
+    .array(z.string().startsWith('/', 'a site path starting with /'), 'a list of site paths')
+    .readonly()
+    .default([]),
+});
+
+/** Options of the plugin, as the site config writes them. */
+export type WriterChecksOptions = Partial<ReturnType<typeof parseOptions>>;
 
 /**
  * Reads the URL contract.
@@ -96,8 +105,8 @@ export function checkLoadedContent(
 
 /** Docusaurus plugin factory. */
 export default function writerChecksPlugin(context: LoadContext, options?: unknown): ParticipatingPlugin {
-  const { contractFile, otherPostBuildFiles = [] } = (options ?? {}) as WriterChecksOptions;
-  const contractPath = path.resolve(context.siteDir, contractFile ?? CONTRACT_FILE);
+  const { contractFile, otherPostBuildFiles } = parseOptions(options);
+  const contractPath = path.resolve(context.siteDir, contractFile);
   // Named from the site folder, or from where the build runs when the file lies outside the site.
   const fromSite = path.relative(context.siteDir, contractPath);
   const contractName = fromSite.startsWith('..') ? path.relative(process.cwd(), contractPath) : fromSite;

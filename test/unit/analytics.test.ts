@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HtmlTagObject, LoadContext } from '@docusaurus/types';
 
-import analyticsPlugin, { analyticsLoaderScript, assertMeasurementId } from '@site/plugins/analytics';
+import analyticsPlugin, { analyticsLoaderScript, parseOptions } from '@site/plugins/analytics';
 
 const ID = 'G-TEST1234';
 
@@ -45,13 +45,14 @@ afterEach(() => {
 describe('analytics plugin', () => {
   it('rejects a malformed measurement id, naming the variable', () => {
     for (const bad of ['', 'UA-12345-1', 'g-test1234', 'G-TE"</script>']) {
-      expect(() => {
-        assertMeasurementId(bad);
-      }).toThrow(/GTAG_MEASUREMENT_ID/);
+      expect(() => parseOptions({ measurementId: bad })).toThrow(
+        /^analytics: option measurementId must be a Google Analytics 4 measurement id from GTAG_MEASUREMENT_ID/,
+      );
     }
-    expect(() => {
-      assertMeasurementId(ID);
-    }).not.toThrow();
+    expect(() => analyticsPlugin({} as LoadContext, {})).toThrow(
+      'analytics: option measurementId must be a Google Analytics 4 measurement id from GTAG_MEASUREMENT_ID (G-XXXXXXXXXX), got nothing',
+    );
+    expect(parseOptions({ measurementId: ID }).measurementId).toBe(ID);
   });
 
   it('adds nothing outside production builds', () => {
