@@ -348,7 +348,7 @@ describe('docs MCP server refuses to start, saying why', { timeout: 60_000 }, ()
   });
 });
 
-describe.runIf(hasBuild)('docs MCP server as the README configures it (npm run --silent)', () => {
+describe.runIf(hasBuild)('docs MCP server as mcp/README.md configures it (npm run --silent)', () => {
   it('starts through npm from any folder and writes nothing but the protocol to stdout', async () => {
     const session = await connect('npm', ['run', '--silent', '--prefix', REPO_ROOT, 'mcp', '--', '--site', BUILD_DIR]);
     try {

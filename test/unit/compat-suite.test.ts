@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The compatibility suite's own logic (test/compat): how two builds' values are compared and
- * reported, and that the README and CONTRIBUTING.md quote every allowed difference of its table.
+ * reported, and that the suite's README (test/compat/README.md) quotes every allowed difference of its table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { ALLOWED_DIFFERENCES, allowedDifferencesFor } from '../compat/allowed-di
 import { buildStopReason, describeDifference, differingItems, firstDifference } from '../compat/compare';
 
 const ROOT = path.resolve(__dirname, '../..');
-const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const readme = fs.readFileSync(path.join(ROOT, 'test', 'compat', 'README.md'), 'utf8');
 
 describe('firstDifference', () => {
   it('finds nothing between equal values', () => {
@@ -77,7 +77,7 @@ describe('allowed differences', () => {
   });
 
   it.each(ALLOWED_DIFFERENCES.map((entry) => [entry.feature, entry] as const))(
-    'are quoted by the README: %s',
+    "are quoted by the suite's README: %s",
     (_feature, entry) => {
       expect(readme).toContain(entry.difference);
       expect(readme).toContain(entry.reason);
