@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run canary`: tries the site on the next Docusaurus, in a temporary copy of the repository,
- * and prints one table of what passed and what failed (see README, "Docusaurus 4 canary").
+ * and prints one table of what passed and what failed (see ARCHITECTURE.md, "Docusaurus 4").
  *
  * 1. Versions, from the npm registry: the newest Docusaurus 4 release (pre-release or not) that
  *    every `@docusaurus/*` package of package.json has (some packages lag the core); the newest

@@ -15,7 +15,7 @@
 /**
  * How many buckets the leaf routes are spread over: about 4.5 routes each for 1,135 pages, 20 at
  * 5,000. A page loads one bucket, so its first load grows by about 60 B gzip per route a bucket
- * gains (see README, 'Performance').
+ * gains (figures in bench-results/report.md).
  */
 export const ROUTE_BUCKET_COUNT = 256;
 
