@@ -38,7 +38,8 @@ export function sentenceCount(markdown: string): number {
 /** A count and how many months (or summaries) have it, most common first. */
 export type Distribution = [value: number, occurrences: number][];
 
-function distribution(values: readonly number[]): Distribution {
+/** How often each value occurs in `values`, most common first (ties by value). */
+export function distribution(values: readonly number[]): Distribution {
   const counts = new Map<number, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
