@@ -10,8 +10,8 @@
  *   `module`, `optional(...)` in a type, `provider::` functions...). The entry must be dated on or
  *   after each of their rows.
  * - A module's reference describes the module at its latest release: the resources it lists,
- *   the language features of its usage example and the Kubernetes version it defaults to must be
- *   available on that release's date.
+ *   the language features of its usage example, optional object attributes in its input types
+ *   and the Kubernetes version it defaults to must be available on that release's date.
  * - Every resource type and data source that `data/` or the docs name has a row, or is listed in
  *   `pending` (so the table cannot silently lag).
  *
@@ -250,7 +250,10 @@ export async function findEarlyReference(
       if (mod.kind === 'script') continue;
       const where = `data/modules/${repo.repository}.yml: modules (${mod.name})`;
       const usage = await hclNames(`${where}.usage.terraform`, mod.usage.terraform);
-      for (const id of [...mod.resources, ...usage.features]) {
+      const typed = mod.inputs.some((input) => /\boptional\(/.test(input.type))
+        ? ['terraform:optional-attributes']
+        : [];
+      for (const id of [...mod.resources, ...usage.features, ...typed]) {
         const row = rows.get(id);
         if (row && date < row.date) problems.push(`${where}: uses ${id}, which arrived in ${arrival(row)}, but ${at}`);
       }
