@@ -53,7 +53,8 @@ async function allNamings(): Promise<Naming[]> {
     const names = await markdownNames(where, `${entry.summary}\n\n${entry.migration ?? ''}`, isModuleName);
     for (const id of names.types) namings.push({ id, where });
   }
-  for (const file of listMarkdownFiles(ROOT, 'docs')) {
+  // docs/generated is built from data/, which is scanned above.
+  for (const file of listMarkdownFiles(ROOT, 'docs').filter((f) => !f.startsWith('docs/generated/'))) {
     const names = await markdownNames(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), isModuleName);
     for (const id of names.types) namings.push({ id, where: file });
   }
@@ -80,7 +81,7 @@ describe('data/availability.yml against the release notes and the reference', ()
 });
 
 /** How many identifiers wait for their changelog line; lower it as rows move to `features`. */
-const PENDING_CEILING = 105;
+const PENDING_CEILING = 81;
 
 const entry = (date: string, summary: string, migration?: string): DatedEntry => {
   const release: ReleaseEntry = {
