@@ -9,7 +9,9 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
 
+import { readAvailability } from './availability';
 import {
+  type AvailabilityTable,
   moduleRepositorySchema,
   releaseMonthSchema,
   serviceCategorySchema,
@@ -23,6 +25,8 @@ export interface Catalog {
   repositories: ModuleRepository[];
   serviceCategories: ServiceCategory[];
   releaseMonths: ReleaseMonth[];
+  /** `data/availability.yml`, when the data folder has one. */
+  availability?: AvailabilityTable;
 }
 
 /** Thrown when `data/` has invalid entries; `problems` holds one line per problem. */
@@ -297,8 +301,12 @@ export function loadCatalog(dataDir: string): Catalog {
     }
   }
 
+  const availability = readAvailability(dataDir);
+  problems.push(...availability.problems);
+
   if (problems.length > 0) throw new CatalogError(problems);
   return {
+    ...(availability.table ? { availability: availability.table } : {}),
     repositories: repositories.map((r) => r.value),
     serviceCategories: categories.map((c) => c.value),
     releaseMonths: months.map((m) => m.value),

@@ -420,3 +420,71 @@ export type ReleaseEntry = z.infer<typeof releaseEntrySchema>;
 export type ReleaseMonth = z.infer<typeof releaseMonthSchema>;
 export type ModuleInput = z.infer<typeof inputSchema>;
 export type ModuleOutput = z.infer<typeof outputSchema>;
+
+/** Providers (and Terraform itself) whose versions the availability table dates. */
+export const AVAILABILITY_PROVIDERS = [
+  'terraform',
+  'aws',
+  'kubernetes',
+  'helm',
+  'tls',
+  'null',
+  'random',
+  'local',
+  'time',
+  'template',
+  'external',
+  'cloudinit',
+] as const;
+
+/**
+ * One row of `data/availability.yml`: the first release of Terraform or of a provider that had a
+ * resource type, data source, argument or language feature, and that release's date.
+ */
+export const availabilityRowSchema = z.strictObject({
+  /**
+   * What became available: a resource type (`aws_lb`), a data source (`data.aws_ami`), an
+   * argument of a resource type (`aws_ecs_service.load_balancer.target_group_arn`) or a Terraform
+   * language feature (`terraform:moved-block`).
+   */
+  id: z
+    .string()
+    .regex(
+      /^(?:terraform:[a-z0-9-]+|(?:data\.)?[a-z][a-z0-9]*(?:_[a-z0-9]+)*(?:\.[a-z0-9_]+)*)$/,
+      'must be a resource type, data.<type>, <type>.<argument> or terraform:<feature>',
+    ),
+  /** Whose release first had it; resources built into Terraform before 0.10 name `terraform`. */
+  provider: z.enum(AVAILABILITY_PROVIDERS),
+  /** That release's version, without the `v`: `1.1.0`. */
+  version: z.string().regex(/^\d+\.\d+\.\d+$/, 'must look like 1.2.3'),
+  /** That release's date, `YYYY-MM-DD`, as its changelog heading gives it. */
+  date: z.iso.date(),
+  /** Where the version and date come from: the changelog file (or source file at a tag) and its version heading. */
+  source: z.string().trim().min(20, 'must name the changelog file and version heading'),
+  /** Phrases that name it in a release note's prose, matched case-insensitively as whole words. */
+  cited_as: z.array(z.string().trim().min(3)).optional(),
+});
+
+/** One Kubernetes minor version and the day Amazon EKS made it generally available. */
+export const eksVersionSchema = z.strictObject({
+  version: z.string().regex(/^1\.\d+$/, 'must be a Kubernetes minor version such as 1.25'),
+  date: z.iso.date(),
+  /** The announcement or the EKS version calendar the date comes from. */
+  source: z.string().trim().min(20, 'must name where the date comes from'),
+});
+
+/** The whole `data/availability.yml`. */
+export const availabilityTableSchema = z.strictObject({
+  features: z.array(availabilityRowSchema).min(1),
+  /**
+   * Identifiers the content names whose first release is not yet traced to a changelog. Listing
+   * one here is a visible debt: the content test counts them and fails when one is neither here
+   * nor in `features`.
+   */
+  pending: z.array(z.string().regex(/^(?:data\.)?[a-z][a-z0-9_.]*$/, 'must be a resource type or data.<type>')),
+  eks: z.array(eksVersionSchema).min(1),
+});
+
+export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
+export type EksVersion = z.infer<typeof eksVersionSchema>;
+export type AvailabilityTable = z.infer<typeof availabilityTableSchema>;

@@ -150,7 +150,7 @@ describe('findReleaseContradictions', () => {
       }),
     ]);
     expect(await check(copy)).toEqual([
-      'data/releases/2030-01.yml: entries[0] (terraform-aws-openvpn v0.30.0): names flag "--aws-profile", but no command of data/modules/terraform-aws-openvpn.yml modules (openvpn-admin) v0.26.2 has it',
+      'data/releases/2030-01.yml: entries[0] (terraform-aws-openvpn v0.30.0): names flag "--aws-profile", but no command of data/modules/terraform-aws-openvpn.yml modules (openvpn-admin) v0.22.1 has it',
       'data/releases/2030-01.yml: entries[0] (terraform-aws-openvpn v0.30.0): runs "openvpn-admin revoke --force", but "openvpn-admin revoke" has no flag "--force" in the reference',
     ]);
   });
@@ -286,10 +286,10 @@ describe('findHclContradictions', () => {
     `module "vpc" {\n  source = "git::git@github.com:gruntwork-io/terraform-aws-vpc.git//modules/vpc-app?ref=${ref}"\n${body}\n}\n`;
 
   it('reports an argument the module does not declare and an output it does not have', async () => {
-    const code = `${vpc('v0.22.4', '  vpc_name = "dev"\n  vpc_region = "us-east-1"')}\noutput "id" {\n  value = module.vpc.vpc_identifier\n}\n`;
+    const code = `${vpc('v0.22.0', '  vpc_name = "dev"\n  vpc_region = "us-east-1"')}\noutput "id" {\n  value = module.vpc.vpc_identifier\n}\n`;
     expect(await findHclContradictions('docs/x.md: hcl block 1', code, reference, releases)).toEqual([
-      'docs/x.md: hcl block 1 module "vpc": passes "vpc_region", but data/modules/terraform-aws-vpc.yml modules (vpc-app) v0.22.4 declares no such input',
-      'docs/x.md: hcl block 1 module "vpc": reads output "vpc_identifier", but data/modules/terraform-aws-vpc.yml modules (vpc-app) v0.22.4 declares no such output',
+      'docs/x.md: hcl block 1 module "vpc": passes "vpc_region", but data/modules/terraform-aws-vpc.yml modules (vpc-app) v0.22.0 declares no such input',
+      'docs/x.md: hcl block 1 module "vpc": reads output "vpc_identifier", but data/modules/terraform-aws-vpc.yml modules (vpc-app) v0.22.0 declares no such output',
     ]);
   });
 
@@ -297,7 +297,7 @@ describe('findHclContradictions', () => {
     expect(
       await findHclContradictions('docs/x.md: hcl block 1', vpc('v0.30.0', '  vpc_name = "dev"'), reference, releases),
     ).toEqual([
-      'docs/x.md: hcl block 1 module "vpc": pins v0.30.0, newer than data/modules/terraform-aws-vpc.yml modules (vpc-app), which documents v0.22.4',
+      'docs/x.md: hcl block 1 module "vpc": pins v0.30.0, newer than data/modules/terraform-aws-vpc.yml modules (vpc-app), which documents v0.22.0',
     ]);
     expect(
       await findHclContradictions(
@@ -315,7 +315,7 @@ describe('findHclContradictions', () => {
         releases,
       ),
     ).toEqual([
-      'docs/x.md: hcl block 1 module "vpc": passes "aws_region", but data/modules/terraform-aws-vpc.yml modules (vpc-app) v0.22.4 declares no such input',
+      'docs/x.md: hcl block 1 module "vpc": passes "aws_region", but data/modules/terraform-aws-vpc.yml modules (vpc-app) v0.22.0 declares no such input',
     ]);
   });
 
@@ -336,14 +336,14 @@ describe('findHclContradictions', () => {
 
   it('reports a module path data/ does not list', async () => {
     const code =
-      'module "x" {\n  source = "git::git@github.com:gruntwork-io/terraform-aws-vpc.git//modules/vpc-core?ref=v0.22.4"\n}\n';
+      'module "x" {\n  source = "git::git@github.com:gruntwork-io/terraform-aws-vpc.git//modules/vpc-core?ref=v0.22.0"\n}\n';
     expect(await findHclContradictions('docs/x.md: hcl block 1', code, reference, releases)).toEqual([
       'docs/x.md: hcl block 1 module "x": source names module "vpc-core", which data/ does not list for terraform-aws-vpc',
     ]);
   });
 
   it('reports a block that names a library module but does not parse, and ignores other invalid blocks', async () => {
-    const broken = vpc('v0.22.4', '  vpc_name = ');
+    const broken = vpc('v0.22.0', '  vpc_name = ');
     expect(await findHclContradictions('docs/x.md: hcl block 1', broken, reference, releases)).toEqual([
       expect.stringMatching(/^docs\/x\.md: hcl block 1: not valid HCL, so its inputs cannot be checked: /),
     ]);
@@ -353,9 +353,9 @@ describe('findHclContradictions', () => {
   });
 
   it('reads the hcl blocks of a page in order', async () => {
-    const page = `---\ntitle: T\n---\n\n## Use it\n\n\`\`\`hcl\n${vpc('v0.22.4', '  vpc_name = "a"')}\`\`\`\n\n\`\`\`hcl\n${vpc('v0.22.4', '  vpc_nam = "a"')}\`\`\`\n`;
+    const page = `---\ntitle: T\n---\n\n## Use it\n\n\`\`\`hcl\n${vpc('v0.22.0', '  vpc_name = "a"')}\`\`\`\n\n\`\`\`hcl\n${vpc('v0.22.0', '  vpc_nam = "a"')}\`\`\`\n`;
     expect(await findGuideContradictions('docs/y.md', page, reference, releases)).toEqual([
-      'docs/y.md: hcl block 2 module "vpc": passes "vpc_nam", but data/modules/terraform-aws-vpc.yml modules (vpc-app) v0.22.4 declares no such input',
+      'docs/y.md: hcl block 2 module "vpc": passes "vpc_nam", but data/modules/terraform-aws-vpc.yml modules (vpc-app) v0.22.0 declares no such input',
     ]);
   });
 });

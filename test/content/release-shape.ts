@@ -1,6 +1,6 @@
 /**
- * The shape of the release notes: how many entries each month has and how many sentences each
- * summary has. Months shaped by what changed vary; a template shows as one count that nearly every
+ * The shape of the release notes: how many entries each month has, how many sentences each
+ * summary has, and on which weekdays releases fall. Months shaped by what changed vary; a template shows as one count that nearly every
  * month or summary shares. Sentences are counted by the platform's sentence segmenter
  * (`Intl.Segmenter`) over the summary's text without its code (parsed with remark), so a version
  * such as `v0.12.0` or a path with dots is not a sentence end.
@@ -11,6 +11,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit, SKIP } from 'unist-util-visit';
 
+import { compareVersions } from '../../plugins/catalog/load';
 import type { ReleaseMonth } from '../../plugins/catalog/schema';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -106,6 +107,47 @@ export function upgradeGaps(
         }
       }
     }
+  }
+  return problems;
+}
+
+/** Weekday names in `Date.getUTCDay()` order. */
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** The share of release entries dated on each weekday (0 to 1), over every month of `months`. */
+export function weekdayShares(months: readonly ReleaseMonth[]): Record<(typeof WEEKDAYS)[number], number> {
+  const dates = months.flatMap((month) => month.entries.map((entry) => entry.date));
+  const shares = Object.fromEntries(WEEKDAYS.map((day) => [day, 0])) as Record<(typeof WEEKDAYS)[number], number>;
+  for (const date of dates) {
+    const day = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+    if (day !== undefined) shares[day] += 1 / dates.length;
+  }
+  return shares;
+}
+
+/**
+ * Releases of one repository whose version does not rise with their date: sorted by date (and,
+ * on the same day, by version), each version must be higher than the one before.
+ * @returns one line per out-of-order release, naming both releases and their dates.
+ */
+export function versionOrderProblems(months: readonly ReleaseMonth[]): string[] {
+  const byRepository = new Map<string, { version: string; date: string }[]>();
+  for (const month of months)
+    for (const entry of month.entries) {
+      const list = byRepository.get(entry.repository) ?? [];
+      list.push({ version: entry.version, date: entry.date });
+      byRepository.set(entry.repository, list);
+    }
+  const problems: string[] = [];
+  for (const [repository, releases] of byRepository) {
+    releases.sort((a, b) => a.date.localeCompare(b.date) || compareVersions(a.version, b.version));
+    releases.forEach((release, index) => {
+      const previous = releases[index - 1];
+      if (previous && compareVersions(release.version, previous.version) <= 0)
+        problems.push(
+          `${repository}: ${release.version} (${release.date}) is not newer than ${previous.version} (${previous.date})`,
+        );
+    });
   }
   return problems;
 }
