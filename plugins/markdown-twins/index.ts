@@ -4,7 +4,7 @@
  * Its post-build step (run by the post-build pipeline, see ARCHITECTURE.md, 'The post-build
  * pipeline') writes, into the build folder:
  * - a Markdown twin of every route (`<path>.md`, or `<path>index.md` for paths ending in `/`;
- *   see `markdownTwinPath` in `contract.ts`), with front matter reduced to title, description and
+ *   see `twinPathOf` in `twin-address.ts`), with front matter reduced to title, description and
  *   URL;
  * - `/llms.txt`, an index of every page linking its twin;
  * - `/llms-full.txt`, every page's Markdown in reading order.
@@ -21,12 +21,13 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
 import { SITE_TITLE } from '../../site-config';
-import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, markdownTwinPath } from './contract';
+import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH } from './contract';
 import { twinDocument } from './convert';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms';
 import { collectPages, isHomeFromCards, isTwinFromData } from './pages';
 import type { ParticipatingPlugin } from '../post-build/types';
 import { readPage, type TwinBody, type TwinPageOptions } from './page-step';
+import { twinPathOf } from './twin-address';
 
 /** The summary paragraph of `llms.txt`. */
 export const LLMS_SUMMARY =
@@ -83,7 +84,7 @@ export default function markdownTwinsPlugin(context: LoadContext): Participating
             const bodies = new Map([...results.values()].flat().map((twin) => [twin.route, twin]));
             const all = collectPages({ siteUrl, docs: loadedDocs, pages: loadedPages, routesPaths, bodies });
             for (const page of all) {
-              const file = path.join(outDir, markdownTwinPath(page.path));
+              const file = path.join(outDir, twinPathOf(page.path));
               fs.mkdirSync(path.dirname(file), { recursive: true });
               fs.writeFileSync(file, twinDocument(page));
             }
