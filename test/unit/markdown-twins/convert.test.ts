@@ -16,12 +16,9 @@ import { parse as parseYaml } from 'yaml';
 import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
 
-import {
-  dataUrlDigest,
-  htmlToMarkdownTree,
-  markdownFromTree,
-  twinDocument,
-} from '../../../plugins/markdown-twins/convert';
+import { markdownFromTree, twinDocument } from '../../../plugins/markdown-twins/convert';
+import { htmlToMarkdownTree } from '../../../plugins/post-build/page-markdown';
+import { dataUrlDigest } from '../../../plugins/post-build/page-model';
 import KbAnswer from '../../../src/components/KbAnswer';
 import ModuleHeader from '../../../src/components/ModuleHeader';
 import ReferenceEntry from '../../../src/components/ReferenceEntry';
