@@ -9,9 +9,9 @@
 //   encoded slash, NUL byte or `..` segment: 400
 //
 // A page asked for with an Accept header that prefers text/markdown to text/html is asked for as
-// its Markdown twin instead: /x → x.md, /x/ → x/index.md (markdownTwinPath in
-// plugins/markdown-twins/contract.ts). `acceptPreference` and `prefersMarkdown` are the same
-// functions as in deploy/nginx-markdown.js, which nginx runs; the rule is written there. Because the
+// its Markdown twin instead: /x → x.md, /x/ → x/index.md (`twinPathOf`, below). `acceptPreference`
+// and `prefersMarkdown` are the same functions as in deploy/nginx-markdown.js, which nginx runs;
+// the rule is written there. Because the
 // function rewrites the URI, and CloudFront keys its cache on the rewritten URI, HTML and Markdown
 // are cached apart with no Accept header in the cache key. `Vary: Accept, Accept-Encoding` comes
 // from the response-headers policy (scripts/cloudfront-headers-policy.mjs). A viewer-request
@@ -66,6 +66,13 @@ function prefersMarkdown(accept) {
   var html = acceptPreference(accept, 'text', 'html');
   if (!html || markdown.q !== html.q) return !html || markdown.q > html.q;
   return markdown.index < html.index;
+}
+
+// The twin address rule, copied from plugins/markdown-twins/twin-address.ts
+// (test/unit/twin-address.test.ts holds the copy equal to it): /x → /x.md, /x/ → /x/index.md.
+function twinPathOf(routePath) {
+  var path = routePath.split(/[?#]/, 1)[0];
+  return path.charAt(path.length - 1) === '/' ? path + 'index.md' : path + '.md';
 }
 
 // The viewer's Accept header (CloudFront lower-cases header names; repeated headers come as
@@ -123,7 +130,7 @@ function handler(event) {
 
   var folder = uri.charAt(uri.length - 1) === '/';
   if (!folder && FILE_SEGMENT.test(uri.slice(uri.lastIndexOf('/') + 1))) return request;
-  if (prefersMarkdown(acceptHeader(request.headers))) request.uri = uri + (folder ? 'index.md' : '.md');
+  if (prefersMarkdown(acceptHeader(request.headers))) request.uri = twinPathOf(uri);
   else request.uri = uri + (folder ? 'index.html' : '/index.html');
   return request;
 }

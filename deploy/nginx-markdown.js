@@ -52,22 +52,39 @@ function prefersMarkdown(accept) {
   return markdown.index < html.index;
 }
 
+// The twin address rule, copied from plugins/markdown-twins/twin-address.ts (twinPathOf and
+// otherTwinPathOf; test/unit/twin-address.test.ts holds the copies equal to it): /x → /x.md,
+// /x/ → /x/index.md; the other form of a page: /x/ → /x.md, /x → /x/index.md, none for /.
+function twinPathOf(routePath) {
+  var path = routePath.split(/[?#]/, 1)[0];
+  return path.charAt(path.length - 1) === '/' ? path + 'index.md' : path + '.md';
+}
+
+function otherTwinPathOf(routePath) {
+  var path = routePath.split(/[?#]/, 1)[0];
+  if (path === '/' || path === '') return null;
+  return path.charAt(path.length - 1) === '/' ? path.slice(0, -1) + '.md' : path + '/index.md';
+}
+
 // `js_set $markdown_twin`: the twin of the requested page when the request prefers Markdown, else
-// an empty string (which `try_files` skips). The twin rule is markdownTwinPath in
-// plugins/markdown-twins/contract.ts: /x → /x.md, /x/ → /x/index.md.
+// an empty string (which `try_files` skips).
 function twin(r) {
   if (!prefersMarkdown(r.headersIn.Accept)) return '';
-  var uri = r.uri;
-  return uri.charAt(uri.length - 1) === '/' ? uri + 'index.md' : uri + '.md';
+  return twinPathOf(r.uri);
 }
 
 // `js_set $markdown_twin_other`: the twin the page has under its other form, for a page asked for
-// with or without the trailing slash its links use (/x/ → /x.md, /x → /x/index.md); empty for
-// the home page and when the request does not prefer Markdown.
+// with or without the trailing slash its links use; empty for the home page and when the request
+// does not prefer Markdown.
 function otherTwin(r) {
-  var uri = r.uri;
-  if (uri === '/' || !prefersMarkdown(r.headersIn.Accept)) return '';
-  return uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) + '.md' : uri + '/index.md';
+  if (!prefersMarkdown(r.headersIn.Accept)) return '';
+  return otherTwinPathOf(r.uri) || '';
 }
 
-export default { twin: twin, otherTwin: otherTwin, prefersMarkdown: prefersMarkdown };
+export default {
+  twin: twin,
+  otherTwin: otherTwin,
+  prefersMarkdown: prefersMarkdown,
+  twinPathOf: twinPathOf,
+  otherTwinPathOf: otherTwinPathOf,
+};

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { markdownTwinPath } from '../plugins/markdown-twins/contract';
+import { otherTwinPathOf, routeOfTwin, twinPathOf } from '../plugins/markdown-twins/twin-address';
 import { INDEX_DIR, PAGEFIND_ENTRY_FILE, PAGES_FILE, VOCABULARY_FILE } from '../plugins/local-search/contract';
 import { localIndex, type IndexSource } from '../plugins/local-search/node-search';
 
@@ -93,24 +93,21 @@ export function toSitePath(input: string, origins: readonly string[]): string {
 
 /**
  * The files that may hold the Markdown of the page at `sitePath`, in order: the path itself when it
- * names a twin (`.md`), else the twin of the path (`markdownTwinPath`) and then the twin of its
- * other form (with or without the trailing slash), as nginx tries them.
+ * names a twin (`.md`), else the twin of the path (`twinPathOf`) and then the twin of its other
+ * form (`otherTwinPathOf`: with or without the trailing slash), as nginx tries them.
  */
 export function twinCandidates(sitePath: string): string[] {
   if (sitePath.endsWith('.md')) return [sitePath];
-  const twin = markdownTwinPath(sitePath);
-  if (sitePath === '/') return [twin];
-  const other = sitePath.endsWith('/') ? `${sitePath.slice(0, -1)}.md` : `${sitePath}/index.md`;
-  return [twin, other];
+  const other = otherTwinPathOf(sitePath);
+  return other === null ? [twinPathOf(sitePath)] : [twinPathOf(sitePath), other];
 }
 
 /**
- * The page path of a twin's path, the inverse of `markdownTwinPath`: `/intro.md` → `/intro`,
- * `/guides/index.md` → `/guides/`.
+ * The page path of a twin's path (`routeOfTwin`): `/intro.md` → `/intro`, `/guides/index.md` →
+ * `/guides/`; a path that names no twin is returned as it is.
  */
 export function pagePathOfTwin(twinPath: string): string {
-  if (twinPath.endsWith('/index.md')) return twinPath.slice(0, -'index.md'.length);
-  return twinPath.replace(/\.md$/, '');
+  return routeOfTwin(twinPath) ?? twinPath;
 }
 
 /**

@@ -14,17 +14,31 @@ import createJiti from 'jiti';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(fileURLToPath(import.meta.url), { interopDefault: true });
-const { CHROME, extractSearchRecord, isIndexable, sectionOf } = jiti(
-  path.join(root, 'plugins/local-search/extract.ts'),
-);
+const { extractSearchRecord, isIndexable, sectionOf } = jiti(path.join(root, 'plugins/local-search/extract.ts'));
 const { htmlFileFor } = jiti(path.join(root, 'plugins/built-site.ts'));
 const { ROUTES } = jiti(path.join(root, 'src/lib/routes.ts'));
 
 /**
- * The chrome selectors of the cheerio extractor, as they were: today's, less the rule for hidden
- * elements (a build without diagrams had no hidden element but tab panels, which both keep).
+ * The chrome selectors of the cheerio extractor, as they were. The page model's rule
+ * (plugins/post-build/page-model.ts) has since added `template`, `noscript`, `.table-of-contents`
+ * and hidden elements, and takes a Markdown page's content from its article: pages with an inline
+ * table of contents and Markdown pages differ by that.
  */
-const OLD_CHROME = CHROME.filter((selector) => !selector.startsWith('[hidden]'));
+const OLD_CHROME = [
+  'nav',
+  'header.navbar',
+  'footer',
+  '.theme-doc-toc-mobile',
+  '.theme-doc-breadcrumbs',
+  '.theme-doc-footer',
+  '.pagination-nav',
+  '.hash-link',
+  'button',
+  'script',
+  'style',
+  'svg',
+  '[aria-hidden="true"]',
+];
 
 /** The cheerio extractor the pipeline replaced, unchanged but for its imports. */
 function cheerioRecord(html, url) {

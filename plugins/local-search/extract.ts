@@ -1,26 +1,16 @@
 /**
  * Turns a built page into the record the offline search index holds: title, top-level section,
- * h2 and h3 headings with their anchors, body text and tags. Reads the page's hast, parsed once by
- * the post-build pipeline (see ARCHITECTURE.md, 'The post-build pipeline').
+ * h2 and h3 headings with their anchors, body text and tags. A projection of the page's model
+ * (plugins/post-build/page-model.ts), built once by the post-build pipeline (see ARCHITECTURE.md,
+ * 'The post-build pipeline').
  */
-import type { Element, Root } from 'hast';
+import type { Element } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toParse5 } from 'hast-util-to-parse5';
 import { serialize, type DefaultTreeAdapterMap } from 'parse5';
 
-import {
-  classList,
-  findAll,
-  findAllInside,
-  findFirst,
-  findFirstInside,
-  hasClass,
-  isAriaHidden,
-  isHidden,
-  prune,
-  stringProperty,
-  textContent,
-} from '../post-build/hast';
+import { prune, textContent } from '../post-build/hast';
+import { isDiagramSource, renderedPageOf, type RenderedPage } from '../post-build/page-model';
 import { areaOf, ROUTES, isUnder, sectionHome, type Area } from '../../src/lib/routes';
 
 /** A heading that a search hit can jump to. */
@@ -74,48 +64,6 @@ export function isIndexable(url: string): boolean {
   );
 }
 
-/** Parts of a page that are navigation or chrome, never content. */
-export const CHROME = [
-  'nav',
-  'header.navbar',
-  'footer',
-  '.theme-doc-toc-mobile',
-  '.theme-doc-breadcrumbs',
-  '.theme-doc-footer',
-  '.pagination-nav',
-  '.hash-link',
-  'button',
-  'script',
-  'style',
-  'svg',
-  '[aria-hidden="true"]',
-  // Hidden elements, such as a diagram's source beside its drawing; a tab set's hidden panels
-  // are content (the reader opens them with a click).
-  '[hidden]:not([role="tabpanel"])',
-];
-
-const CHROME_TAGS = new Set(['nav', 'footer', 'button', 'script', 'style', 'svg']);
-const CHROME_CLASSES = [
-  'theme-doc-toc-mobile',
-  'theme-doc-breadcrumbs',
-  'theme-doc-footer',
-  'pagination-nav',
-  'hash-link',
-];
-
-/**
- * Whether an element matches one of the {@link CHROME} selectors (written out as a test, which
- * is many times faster than matching the selectors on every element of every page).
- */
-export function isChrome(element: Element): boolean {
-  if (CHROME_TAGS.has(element.tagName)) return true;
-  if (element.tagName === 'header' && hasClass(element, 'navbar')) return true;
-  const classes = classList(element);
-  if (CHROME_CLASSES.some((name) => classes.includes(name))) return true;
-  if (isAriaHidden(element)) return true;
-  return isHidden(element) && stringProperty(element, 'role') !== 'tabpanel';
-}
-
 /** The inner HTML of an element, serialised as the HTML standard (and parse5) does. */
 function innerHtml(element: Element): string {
   const fragment = toParse5({ type: 'root', children: element.children }, { space: 'html' });
@@ -123,46 +71,28 @@ function innerHtml(element: Element): string {
 }
 
 /**
- * Extracts the search record of a built page from its hast (which it does not change).
- * The content is the first `.theme-doc-markdown` of an `article`, else the first `main`, without
- * its chrome ({@link CHROME}) and its h1; the title is that h1, else the document title before
- * ` | `; tags are the tag links of the doc footer.
+ * The search record of a rendered page: its title, content and headings (h2 and h3), its tags, and
+ * the section of `url`. The record holds what a reader sees, so a diagram's hidden source
+ * ({@link isDiagramSource}) is left out of its text.
  * @param url - the page's permalink.
- * @returns the record, or null when the page has no main content.
+ * @returns the record, or null when the page has no content.
  */
-export function searchRecordOf(tree: Root, url: string): SearchRecord | null {
-  const tags = findAllInside(
-    tree,
-    (element) => hasClass(element, 'theme-doc-footer'),
-    (element) => element.tagName === 'a' && (stringProperty(element, 'href') ?? '').startsWith(ROUTES.tags),
-  )
-    .map((element) => textContent(element).trim())
-    .filter(Boolean);
-  const found =
-    findFirstInside(
-      tree,
-      (element) => element.tagName === 'article',
-      (element) => hasClass(element, 'theme-doc-markdown'),
-    ) ?? findFirst(tree, (element) => element.tagName === 'main');
-  if (found === undefined) return null;
-  const content = prune(found, isChrome);
-  const h1 = findFirst(content, (element) => element.tagName === 'h1');
-  const documentTitle = findFirst(tree, (element) => element.tagName === 'title');
-  const title = (
-    (h1 === undefined ? '' : textContent(h1)) ||
-    (documentTitle === undefined ? '' : textContent(documentTitle)).split(' | ')[0] ||
-    ''
-  ).trim();
-  const root = prune(content, (element) => element.tagName === 'h1');
-  const isHeading = (element: Element): boolean =>
-    (element.tagName === 'h2' || element.tagName === 'h3') && element.properties.id !== undefined;
-  const headings: SearchHeading[] = findAll(root, isHeading).map((element): SearchHeading => ({
-    id: stringProperty(element, 'id') ?? '',
-    text: textContent(element).trim(),
-    level: element.tagName === 'h2' ? 2 : 3,
-  }));
+export function searchRecordOf(page: RenderedPage, url: string): SearchRecord | null {
+  if (page.content === undefined) return null;
+  const root = prune(page.content, isDiagramSource);
+  const headings = page.headings.flatMap(({ id, text, level }): SearchHeading[] =>
+    level === 2 || level === 3 ? [{ id, text, level }] : [],
+  );
   const text = textContent(root).replace(/\s+/g, ' ').trim();
-  return { url, title, section: sectionOf(url), headings, tags, contentHtml: innerHtml(root), text };
+  return {
+    url,
+    title: page.title,
+    section: sectionOf(url),
+    headings,
+    tags: [...page.tags],
+    contentHtml: innerHtml(root),
+    text,
+  };
 }
 
 /**
@@ -171,7 +101,7 @@ export function searchRecordOf(tree: Root, url: string): SearchRecord | null {
  * @returns the record, or null when the page has no main content.
  */
 export function extractSearchRecord(html: string, url: string): SearchRecord | null {
-  return searchRecordOf(fromHtml(html), url);
+  return searchRecordOf(renderedPageOf(fromHtml(html), 'index.html', { images: {} }), url);
 }
 
 const escapeAttr = (value: string): string =>

@@ -9,7 +9,7 @@ import { isIndexable, searchRecordOf, type SearchRecord } from './extract';
 export const readPage: PageReader<null, SearchRecord[]> = (page) => {
   const records = page.routes
     .filter((route) => isIndexable(route))
-    .flatMap((route) => searchRecordOf(page.tree, route) ?? [])
+    .flatMap((route) => searchRecordOf(page.model, route) ?? [])
     .filter((record) => record.title !== '');
   return records.length > 0 ? records : undefined;
 };

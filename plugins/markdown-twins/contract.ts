@@ -3,17 +3,7 @@
  * and the browser (the Copy page button, the `<link rel="alternate">` tags). Pure: no Node APIs.
  */
 import { ROUTES } from '../../src/lib/routes';
-
-/**
- * The address of a page's Markdown twin: `<path>.md`, or `<path>index.md` when the path ends in
- * `/` (the home page `/` is `/index.md`). Query strings and fragments are dropped.
- * @param pathname - a site path starting with `/`, for example `/intro` or `/guides/`.
- * @returns the twin's path, for example `/intro.md` or `/guides/index.md`.
- */
-export function markdownTwinPath(pathname: string): string {
-  const path = pathname.split(/[?#]/, 1)[0] ?? '/';
-  return path.endsWith('/') ? `${path}index.md` : `${path}.md`;
-}
+import { twinPathOf } from './twin-address';
 
 /** The media type of a twin, as `<link rel="alternate" type>` announces it. */
 export const MARKDOWN_MEDIA_TYPE = 'text/markdown';
@@ -34,7 +24,7 @@ export const LLMS_FULL_TXT_PATH = '/llms-full.txt';
  */
 export function plannedMarkdownOutputs(routesPaths: readonly string[]): Set<string> {
   return new Set([
-    ...routesPaths.map((route) => markdownTwinPath(route)),
+    ...routesPaths.map((route) => twinPathOf(route)),
     LLMS_TXT_PATH,
     LLMS_FULL_TXT_PATH,
     ROUTES.releasesFeed,

@@ -4,16 +4,16 @@
  * Its post-build step (run by the post-build pipeline, see ARCHITECTURE.md, 'The post-build
  * pipeline') writes, into the build folder:
  * - a Markdown twin of every route (`<path>.md`, or `<path>index.md` for paths ending in `/`;
- *   see `markdownTwinPath` in `contract.ts`), with front matter reduced to title, description and
+ *   see `twinPathOf` in `twin-address.ts`), with front matter reduced to title, description and
  *   URL;
  * - `/llms.txt`, an index of every page linking its twin;
  * - `/llms-full.txt`, every page's Markdown in reading order.
  *
- * Docs and Markdown pages are converted from their built HTML (`convert.ts`, read in
- * `page-step.ts`): any component gets the twin of what it renders. A route with no twin stops the
+ * Docs and Markdown pages are converted from their built HTML: `page-step.ts` writes the Markdown
+ * of each page's model (plugins/post-build/page-markdown.ts) with `convert.ts`, so any component
+ * gets the twin of what it renders. A route with no twin stops the
  * build, naming it. Nothing is written during `npm start`.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
@@ -21,37 +21,17 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
 import { SITE_TITLE } from '../../site-config';
-import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, markdownTwinPath } from './contract';
+import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH } from './contract';
 import { twinDocument } from './convert';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms';
 import { collectPages, isHomeFromCards, isTwinFromData } from './pages';
 import type { ParticipatingPlugin } from '../post-build/types';
 import { readPage, type TwinBody, type TwinPageOptions } from './page-step';
+import { twinPathOf } from './twin-address';
 
 /** The summary paragraph of `llms.txt`. */
 export const LLMS_SUMMARY =
   'Documentation of the Gruntwork Infrastructure as Code Library for AWS: how to build on AWS with Terraform and Terragrunt, a reference page for every library module and service, FAQ pages, monthly release notes and a numbered knowledge base of answered questions.';
-
-/** File extensions of the images {@link imagesOf} indexes. */
-const IMAGE_EXTENSIONS = new Set(['.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif']);
-
-/**
- * Site path of every image file of a build by the SHA-256 (hex) of its bytes, so a twin can link
- * an image that the bundler inlined as a `data:` URL to the file with the same bytes.
- */
-export function imagesOf(outDir: string): Record<string, string> {
-  const images: Record<string, string> = {};
-  const files = fs
-    .readdirSync(outDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && IMAGE_EXTENSIONS.has(path.extname(entry.name).toLowerCase()))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  for (const file of files) {
-    const digest = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-    images[digest] ??= `/${path.relative(outDir, file).split(path.sep).join('/')}`;
-  }
-  return images;
-}
 
 /** Docusaurus plugin factory. */
 export default function markdownTwinsPlugin(context: LoadContext): ParticipatingPlugin {
@@ -63,7 +43,7 @@ export default function markdownTwinsPlugin(context: LoadContext): Participating
       docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
       pages = (allContent['docusaurus-plugin-content-pages']?.default as PagesContent | null | undefined) ?? [];
     },
-    postBuildSteps({ outDir, routesPaths }) {
+    postBuildSteps({ routesPaths }) {
       if (docs === undefined || pages === undefined) throw new Error('markdown-twins: the docs plugin loaded nothing');
       const loadedDocs = docs;
       const loadedPages = pages;
@@ -78,12 +58,12 @@ export default function markdownTwinsPlugin(context: LoadContext): Participating
           name: 'markdown-twins',
           readPage,
           pageModule: path.join(__dirname, 'page-step.ts'),
-          options: { siteUrl, routes, images: imagesOf(outDir) } satisfies TwinPageOptions,
+          options: { siteUrl, routes } satisfies TwinPageOptions,
           writeSite(results: ReadonlyMap<string, TwinBody[]>, { outDir }) {
             const bodies = new Map([...results.values()].flat().map((twin) => [twin.route, twin]));
             const all = collectPages({ siteUrl, docs: loadedDocs, pages: loadedPages, routesPaths, bodies });
             for (const page of all) {
-              const file = path.join(outDir, markdownTwinPath(page.path));
+              const file = path.join(outDir, twinPathOf(page.path));
               fs.mkdirSync(path.dirname(file), { recursive: true });
               fs.writeFileSync(file, twinDocument(page));
             }

@@ -5,9 +5,9 @@
  */
 import type { PhrasingContent, RootContent } from 'mdast';
 
-import { markdownTwinPath } from './contract';
 import { markdownFromTree, titledBody } from './convert';
 import { SECTIONS, type SitePage } from './pages';
+import { twinPathOf } from './twin-address';
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 
@@ -56,7 +56,7 @@ export function renderLlmsTxt(site: SiteSummary, pages: readonly SitePage[]): st
             children: [
               {
                 type: 'link',
-                url: `${site.siteUrl}${markdownTwinPath(page.path)}`,
+                url: `${site.siteUrl}${twinPathOf(page.path)}`,
                 children: [text(page.title)],
               },
               ...(page.description === '' ? [] : [text(`: ${page.description.replace(/\s+/g, ' ')}`)]),

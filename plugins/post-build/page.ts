@@ -4,9 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import type { Root as MdastRoot } from 'mdast';
 
 import { htmlFileFor } from '../built-site';
+import { markdownOf } from './page-markdown';
+import { renderedPageOf, type PageModelInput } from './page-model';
 import type { BuiltPage, PageReader, StepName, StepTiming } from './types';
 
 /** A page to read: its file (relative, `/`-separated) and the routes it serves. */
@@ -83,27 +87,50 @@ export interface BatchResult {
 /** The name under which reading and parsing the pages is timed. */
 export const READ_STEP = 'read-and-parse';
 
+/** The name under which building each page's model is timed. */
+export const MODEL_STEP = 'page-model';
+
 /**
- * Reads and parses each page once and runs every step's `readPage` over it, in step order.
+ * A built page as page steps get it: its tree, its model, and its Markdown computed on first use.
+ * @param file - the HTML file, relative to the build folder.
+ */
+export function builtPageOf(file: string, routes: readonly string[], tree: Root, input: PageModelInput): BuiltPage {
+  const model = renderedPageOf(tree, file, input);
+  const markdown = new Map<string, MdastRoot | undefined>();
+  return {
+    file,
+    routes,
+    tree,
+    model,
+    markdown: (siteUrl, route) => {
+      const pageUrl = `${siteUrl}${route}`;
+      if (!markdown.has(pageUrl)) markdown.set(pageUrl, markdownOf(model, { siteUrl, pageUrl }));
+      return markdown.get(pageUrl);
+    },
+  };
+}
+
+/**
+ * Reads and parses each page once, builds its model once ({@link builtPageOf}) and runs every
+ * step's `readPage` over it, in step order.
+ * @param input - what the page models need of the whole build.
  * @throws the first error a step throws, with the step and the page's file named.
  */
-export function readPages(outDir: string, pages: readonly PageRef[], readers: readonly PageStepRef[]): BatchResult {
+export function readPages(
+  outDir: string,
+  pages: readonly PageRef[],
+  readers: readonly PageStepRef[],
+  input: PageModelInput,
+): BatchResult {
   const results: BatchResult['results'] = Object.fromEntries(readers.map((step) => [step.name, []]));
   const timings: BatchResult['timings'] = {};
   for (const { file, routes } of pages) {
     let start = now();
     const tree = fromHtml(fs.readFileSync(path.join(outDir, file), 'utf8'));
     addTiming(timings, READ_STEP, start);
-    const memos = new Map<string, unknown>();
-    const page: BuiltPage = {
-      file,
-      routes,
-      tree,
-      memo: <T>(key: string, compute: () => T): T => {
-        if (!memos.has(key)) memos.set(key, compute());
-        return memos.get(key) as T;
-      },
-    };
+    start = now();
+    const page = builtPageOf(file, routes, tree, input);
+    addTiming(timings, MODEL_STEP, start);
     for (const step of readers) {
       start = now();
       let result: unknown;

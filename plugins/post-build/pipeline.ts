@@ -1,6 +1,6 @@
 /**
- * The ordered post-build pipeline: every built page read and parsed once, each page step run over
- * the same tree in {@link STEP_ORDER}, then each step's whole-site outputs in the same order, then
+ * The ordered post-build pipeline: every built page read and parsed once and modelled once
+ * (page-model.ts), each page step run over the same page in {@link STEP_ORDER}, then each step's whole-site outputs in the same order, then
  * the folder steps. Concurrent steps (work on a folder nothing else writes, such as compressing
  * the bundler's `assets/`) start first and run beside all that; the folder steps wait for them.
  * Nothing runs side by side with a step that writes what it reads.
@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 
-import { listFiles, pagesOf, READ_STEP, readPages, type BatchResult, type PageRef } from './page';
+import { listFiles, MODEL_STEP, pagesOf, READ_STEP, readPages, type BatchResult, type PageRef } from './page';
+import { imageIndexOf, type PageModelInput } from './page-model';
 import {
   STEP_ORDER,
   type ConcurrentStep,
@@ -109,11 +110,12 @@ async function readInMainThread(
   outDir: string,
   pages: readonly PageRef[],
   steps: readonly PageStep[],
+  input: PageModelInput,
 ): Promise<BatchResult> {
   const readers = steps.map((step) => ({ name: step.name, readPage: step.readPage, options: step.options }));
   const merged: BatchResult = { results: Object.fromEntries(steps.map((step) => [step.name, []])), timings: {} };
   for (let at = 0; at < pages.length; at += MAIN_THREAD_BATCH_SIZE) {
-    mergeBatch(merged, readPages(outDir, pages.slice(at, at + MAIN_THREAD_BATCH_SIZE), readers));
+    mergeBatch(merged, readPages(outDir, pages.slice(at, at + MAIN_THREAD_BATCH_SIZE), readers, input));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return merged;
@@ -125,6 +127,7 @@ async function readWithWorkers(
   pages: readonly PageRef[],
   steps: readonly PageStep[],
   workers: number,
+  input: PageModelInput,
 ): Promise<BatchResult> {
   const pool = new Piscina({ filename: path.join(__dirname, 'worker.cjs'), minThreads: workers, maxThreads: workers });
   const refs = steps.map((step) => ({ name: step.name, pageModule: step.pageModule, options: step.options }));
@@ -132,7 +135,7 @@ async function readWithWorkers(
     const batches: PageRef[][] = [];
     for (let at = 0; at < pages.length; at += BATCH_SIZE) batches.push(pages.slice(at, at + BATCH_SIZE));
     const done = (await Promise.all(
-      batches.map((batch) => pool.run({ outDir, pages: batch, steps: refs })),
+      batches.map((batch) => pool.run({ outDir, pages: batch, steps: refs, input })),
     )) as BatchResult[];
     const merged: BatchResult = { results: Object.fromEntries(steps.map((step) => [step.name, []])), timings: {} };
     for (const batch of done) mergeBatch(merged, batch);
@@ -179,7 +182,7 @@ export function timingLine(name: string, timing: StepTiming): string {
 /**
  * Runs the pipeline over a build folder.
  *
- * Timings (ms), by key: `read-and-parse` and each page step's name for the page reads (in worker
+ * Timings (ms), by key: `read-and-parse`, `page-model` and each page step's name for the page reads (in worker
  * mode, summed over the threads), `<step>:site` for each page step's whole-site outputs,
  * `outside-writers` (waiting for other plugins' files), each concurrent and folder step's name,
  * `pages` (the whole page phase: elapsed wall time, CPU of every thread) and `total`. A concurrent
@@ -203,6 +206,8 @@ export async function runPipeline(options: PipelineOptions): Promise<Record<stri
 
   const files = listFiles(outDir);
   const pages = pagesOf(outDir, files, routesPaths);
+  // What every page's model needs of the whole build: each image file hashed once.
+  const input: PageModelInput = { images: imageIndexOf(outDir, files) };
   const concurrent = concurrentSteps.map((step) => {
     const before = folderSnapshot(outDir, step.folder);
     const start = performance.now();
@@ -214,7 +219,9 @@ export async function runPipeline(options: PipelineOptions): Promise<Record<stri
     return { step, before, done };
   });
   const read = await timed(timings, 'pages', () =>
-    workers > 0 ? readWithWorkers(outDir, pages, pageSteps, workers) : readInMainThread(outDir, pages, pageSteps),
+    workers > 0
+      ? readWithWorkers(outDir, pages, pageSteps, workers, input)
+      : readInMainThread(outDir, pages, pageSteps, input),
   );
   for (const step of pageSteps) {
     let extraCpuMs = 0;
@@ -248,6 +255,7 @@ export async function runPipeline(options: PipelineOptions): Promise<Record<stri
   const ordered: Record<string, StepTiming> = {};
   const pageTiming = (name: string): StepTiming => read.timings[name] ?? { wallMs: 0, cpuMs: 0 };
   ordered[READ_STEP] = pageTiming(READ_STEP);
+  ordered[MODEL_STEP] = pageTiming(MODEL_STEP);
   for (const step of pageSteps) ordered[step.name] = pageTiming(step.name);
   for (const step of pageSteps) ordered[`${step.name}:site`] = timings[`${step.name}:site`] ?? { wallMs: 0, cpuMs: 0 };
   if (timings[OUTSIDE_WRITERS] !== undefined) ordered[OUTSIDE_WRITERS] = timings[OUTSIDE_WRITERS];

@@ -3,7 +3,8 @@
  * consume the built site. See ARCHITECTURE.md, 'The post-build pipeline'.
  *
  * A plugin takes part by returning, beside its lifecycle methods, `postBuildSteps(props)`: the
- * steps it owns. A page step reads each built page (once parsed into hast, shared by every step)
+ * steps it owns. A page step reads each built page (once parsed into hast and once modelled as a
+ * rendered page, both shared by every step)
  * in a module that worker threads can load, and turns the results of all pages into whole-site
  * outputs in the main thread. A folder step works on the finished build folder. A concurrent step
  * works on one folder of the build that no other step writes (the bundler's `assets/`), from the
@@ -11,6 +12,9 @@
  */
 import type { Plugin, Props } from '@docusaurus/types';
 import type { Root } from 'hast';
+import type { Root as MdastRoot } from 'mdast';
+
+import type { RenderedPage } from './page-model';
 
 /**
  * Every step of the pipeline, in the order it runs. Page steps read each page in this order; their
@@ -38,10 +42,17 @@ export interface BuiltPage {
   /** The page's document as hast (from `hast-util-from-html`). Steps must not change it. */
   tree: Root;
   /**
-   * Computes a value derived from the page once and shares it between steps of the same page
-   * (for example the Markdown tree that the twin and the feed both need).
+   * The rendered page: kind, title, description, content without chrome, headings, tags and
+   * images, derived once from {@link tree} (see page-model.ts). Steps must not change it.
    */
-  memo: <T>(key: string, compute: () => T) => T;
+  model: RenderedPage;
+  /**
+   * The Markdown (mdast) of the page's content as served at `route` of the site `siteUrl` (its
+   * origin, without a trailing slash): `markdownOf` of page-markdown.ts, computed on the first call
+   * and shared by every step of the page. Steps must not change it.
+   * @returns the tree, or undefined when the page has no content.
+   */
+  markdown: (siteUrl: string, route: string) => MdastRoot | undefined;
 }
 
 /**

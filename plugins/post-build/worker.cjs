@@ -9,9 +9,9 @@ const jiti = createJiti(__filename, { interopDefault: true });
 const { readPages } = jiti('./page.ts');
 
 /**
- * @param {{ outDir: string, pages: { file: string, routes: string[] }[], steps: { name: string, pageModule: string, options: unknown }[] }} task
+ * @param {{ outDir: string, pages: { file: string, routes: string[] }[], steps: { name: string, pageModule: string, options: unknown }[], input: { images: Record<string, string> } }} task
  */
-module.exports = function readBatch({ outDir, pages, steps }) {
+module.exports = function readBatch({ outDir, pages, steps, input }) {
   const readers = steps.map((step) => ({ ...step, readPage: jiti(step.pageModule).readPage }));
-  return readPages(outDir, pages, readers);
+  return readPages(outDir, pages, readers, input);
 };

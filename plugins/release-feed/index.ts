@@ -13,7 +13,6 @@ import { releaseMonthUrl, ROUTES } from '../../src/lib/routes';
 import { COPYRIGHT, SITE_TITLE } from '../../site-config';
 import { loadCatalog } from '../catalog/load';
 import { monthLabel } from '../catalog/render';
-import { imagesOf } from '../markdown-twins';
 import type { ParticipatingPlugin } from '../post-build/types';
 import { renderReleasesAtom, type FeedMonth } from './atom';
 import { readPage, type FeedPageOptions } from './page-step';
@@ -22,7 +21,7 @@ import { readPage, type FeedPageOptions } from './page-step';
 export default function releaseFeedPlugin(context: LoadContext): ParticipatingPlugin {
   return {
     name: 'release-feed',
-    postBuildSteps({ outDir }) {
+    postBuildSteps() {
       const siteUrl = context.siteConfig.url.replace(/\/$/, '');
       const catalog = loadCatalog(path.join(context.siteDir, 'data'));
       const months = Object.fromEntries(
@@ -34,7 +33,7 @@ export default function releaseFeedPlugin(context: LoadContext): ParticipatingPl
           name: 'release-feed',
           readPage,
           pageModule: path.join(__dirname, 'page-step.ts'),
-          options: { siteUrl, months, images: imagesOf(outDir) } satisfies FeedPageOptions,
+          options: { siteUrl, months } satisfies FeedPageOptions,
           writeSite(results: ReadonlyMap<string, [string, Root]>, { outDir }) {
             const contents = new Map(results.values());
             writeFeed(outDir, siteUrl, catalog.releaseMonths, contents);

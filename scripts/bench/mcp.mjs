@@ -25,7 +25,7 @@ const SCRIPT = path.join(ROOT, 'scripts', 'mcp.mjs');
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
 const { RELEVANCE_PAIRS } = jiti('../../test/e2e/fixtures/search-relevance.ts');
-const { markdownTwinPath } = jiti('../../plugins/markdown-twins/contract.ts');
+const { twinPathOf } = jiti('../../plugins/markdown-twins/twin-address.ts');
 
 /** Clock ticks per second of /proc/<pid>/stat times. */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -114,7 +114,7 @@ export async function measureMcp(buildDir) {
     for (const { name } of areas) {
       const { pages } = (await client.callTool({ name: 'list_sections', arguments: { area: name } })).structuredContent;
       for (const page of pages) {
-        const bytes = fs.statSync(path.join(buildDir, markdownTwinPath(page.path))).size;
+        const bytes = fs.statSync(path.join(buildDir, twinPathOf(page.path))).size;
         if (bytes > largest.twinBytes) largest = { path: page.path, twinBytes: bytes };
       }
     }

@@ -17,7 +17,7 @@ import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 
-import { markdownTwinPath } from '../../plugins/markdown-twins/contract';
+import { twinPathOf } from '../../plugins/markdown-twins/twin-address';
 import { ROUTES } from '../../src/lib/routes';
 import { SITE_TITLE, SITE_URL } from '../../site-config';
 import { BUILD_DIR, htmlFileFor, readContract } from './built-site';
@@ -57,8 +57,8 @@ function twinProblems(route: string, markdown: string): string[] {
 describe.runIf(hasBuild)('Markdown twins', () => {
   it('exist for every contract path, as clean Markdown with no JSX, imports or directives', () => {
     const problems = routes.flatMap((route) => {
-      const file = path.join(BUILD_DIR, markdownTwinPath(route));
-      if (!fs.existsSync(file)) return [`${route}: no twin at ${markdownTwinPath(route)}`];
+      const file = path.join(BUILD_DIR, twinPathOf(route));
+      if (!fs.existsSync(file)) return [`${route}: no twin at ${twinPathOf(route)}`];
       return twinProblems(route, fs.readFileSync(file, 'utf8'));
     });
     expect(problems).toEqual([]);
@@ -71,7 +71,7 @@ describe.runIf(hasBuild)('Markdown twins', () => {
       const hrefs = $('link[rel="alternate"][type="text/markdown"]')
         .map((_, el) => $(el).attr('href'))
         .get();
-      return hrefs.length === 1 && hrefs[0] === markdownTwinPath(route) ? [] : [`${route}: ${hrefs.join(', ')}`];
+      return hrefs.length === 1 && hrefs[0] === twinPathOf(route) ? [] : [`${route}: ${hrefs.join(', ')}`];
     });
     expect(wrong).toEqual([]);
   }, 120_000);
@@ -107,7 +107,7 @@ describe.runIf(hasBuild)('llms.txt and llms-full.txt', () => {
       const link = paragraph?.type === 'paragraph' ? paragraph.children[0] : undefined;
       listed.push(link?.type === 'link' ? link.url : `no link in: ${toString(item).slice(0, 60)}`);
     });
-    const expected = routes.map((route) => `${SITE_URL}${markdownTwinPath(route)}`);
+    const expected = routes.map((route) => `${SITE_URL}${twinPathOf(route)}`);
     expect(listed.length).toBe(new Set(listed).size);
     expect([...listed].sort()).toEqual([...expected].sort());
   });
@@ -117,7 +117,7 @@ describe.runIf(hasBuild)('llms.txt and llms-full.txt', () => {
     const at = new Map<string, number>();
     const problems = routes.flatMap((route) => {
       // The twin without its front matter, with the URL line after its H1.
-      const twin = fs.readFileSync(path.join(BUILD_DIR, markdownTwinPath(route)), 'utf8');
+      const twin = fs.readFileSync(path.join(BUILD_DIR, twinPathOf(route)), 'utf8');
       const body = twin.slice(twin.indexOf('\n---\n') + '\n---\n\n'.length);
       const newline = body.indexOf('\n');
       const section = `${body.slice(0, newline)}\n\nURL: ${SITE_URL}${route}${body.slice(newline)}`;

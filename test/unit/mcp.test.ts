@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excerptText, parseLlmsTxt } from '../../mcp/docs';
 import { parseArguments } from '../../mcp/server';
 import { DocsError, localSite, pagePathOfTwin, siteOrigin, toSitePath, twinCandidates } from '../../mcp/site';
-import { markdownTwinPath } from '../../plugins/markdown-twins/contract';
+import { twinPathOf } from '../../plugins/markdown-twins/twin-address';
 
 const SITE = 'https://docs.gruntwork.io';
 
@@ -113,9 +113,9 @@ describe('the twin rule', () => {
     expect(twinCandidates('/intro.md')).toEqual(['/intro.md']);
   });
 
-  it('inverts markdownTwinPath', () => {
+  it('inverts twinPathOf', () => {
     for (const page of ['/', '/intro', '/guides/', '/a/b/c', '/a/b/']) {
-      expect(pagePathOfTwin(markdownTwinPath(page))).toBe(page);
+      expect(pagePathOfTwin(twinPathOf(page))).toBe(page);
     }
   });
 });

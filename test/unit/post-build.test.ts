@@ -161,7 +161,14 @@ describe('runPipeline', () => {
       string,
       { wallMs: number; cpuMs: number }
     >;
-    expect(Object.keys(timings)).toEqual(['read-and-parse', 'writer-checks', 'writer-checks:site', 'pages', 'total']);
+    expect(Object.keys(timings)).toEqual([
+      'read-and-parse',
+      'page-model',
+      'writer-checks',
+      'writer-checks:site',
+      'pages',
+      'total',
+    ]);
     for (const timing of Object.values(timings)) {
       expect(Number.isInteger(timing.wallMs) && timing.wallMs >= 0).toBe(true);
       expect(Number.isInteger(timing.cpuMs) && timing.cpuMs >= 0).toBe(true);

@@ -9,7 +9,8 @@ import type LayoutType from '@theme/Layout';
 import type { WrapperProps } from '@docusaurus/types';
 import { useLocation } from '@docusaurus/router';
 
-import { MARKDOWN_MEDIA_TYPE, markdownTwinPath } from '@site/plugins/markdown-twins/contract';
+import { MARKDOWN_MEDIA_TYPE } from '@site/plugins/markdown-twins/contract';
+import { twinPathOf } from '@site/plugins/markdown-twins/twin-address';
 
 /** The path Docusaurus renders the not-found page at. */
 const NOT_FOUND_PATH = '/404';
@@ -24,7 +25,7 @@ export default function LayoutWrapper(props: Props): ReactNode {
     <>
       {hasTwin && (
         <Head>
-          <link rel="alternate" type={MARKDOWN_MEDIA_TYPE} href={markdownTwinPath(pathname)} />
+          <link rel="alternate" type={MARKDOWN_MEDIA_TYPE} href={twinPathOf(pathname)} />
         </Head>
       )}
       <Layout {...props} />

@@ -16,13 +16,9 @@ import { parse as parseYaml } from 'yaml';
 import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
 
-import { markdownTwinPath } from '../../../plugins/markdown-twins/contract';
-import {
-  dataUrlDigest,
-  htmlToMarkdownTree,
-  markdownFromTree,
-  twinDocument,
-} from '../../../plugins/markdown-twins/convert';
+import { markdownFromTree, twinDocument } from '../../../plugins/markdown-twins/convert';
+import { htmlToMarkdownTree } from '../../../plugins/post-build/page-markdown';
+import { dataUrlDigest } from '../../../plugins/post-build/page-model';
 import KbAnswer from '../../../src/components/KbAnswer';
 import ModuleHeader from '../../../src/components/ModuleHeader';
 import ReferenceEntry from '../../../src/components/ReferenceEntry';
@@ -66,15 +62,6 @@ const admonition = (type: string, heading: string, body: string): string =>
 function parse(markdown: string): Root {
   return unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).parse(markdown);
 }
-
-describe('markdownTwinPath', () => {
-  it('appends .md, or index.md after a trailing slash, and drops query and fragment', () => {
-    expect(markdownTwinPath('/')).toBe('/index.md');
-    expect(markdownTwinPath('/intro')).toBe('/intro.md');
-    expect(markdownTwinPath('/guides/')).toBe('/guides/index.md');
-    expect(markdownTwinPath('/faq/eks/?q=1#top')).toBe('/faq/eks/index.md');
-  });
-});
 
 describe('htmlToMarkdownTree', () => {
   it('turns an admonition into a blockquote headed by its type and label', () => {

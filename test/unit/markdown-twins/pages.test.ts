@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { collectPages } from '../../../plugins/markdown-twins/pages';
 import { readPage, type TwinBody } from '../../../plugins/markdown-twins/page-step';
+import { builtPageOf } from '../../../plugins/post-build/page';
 import type { BuiltPage } from '../../../plugins/post-build/types';
 
 const SITE = 'https://docs.example.com';
@@ -22,21 +23,11 @@ const REACT_PAGE = `<!doctype html><html><head><title>Support plans | Gruntwork 
 <footer class="footer">Copyright</footer></body></html>`;
 
 function builtPage(html: string, routes: string[]): BuiltPage {
-  const memos = new Map<string, unknown>();
-  return {
-    file: 'support/index.html',
-    routes,
-    tree: fromHtml(html),
-    memo: <T>(key: string, compute: () => T): T => {
-      if (!memos.has(key)) memos.set(key, compute());
-      return memos.get(key) as T;
-    },
-  };
+  return builtPageOf('support/index.html', routes, fromHtml(html), { images: {} });
 }
 
 describe('the twin of a React page', () => {
-  const [twin] =
-    readPage(builtPage(REACT_PAGE, ['/support']), { siteUrl: SITE, routes: ['/support'], images: {} }) ?? [];
+  const [twin] = readPage(builtPage(REACT_PAGE, ['/support']), { siteUrl: SITE, routes: ['/support'] }) ?? [];
 
   it('is the Markdown of its main area, with the title and description of its head', () => {
     expect(twin?.title).toBe('Support plans');

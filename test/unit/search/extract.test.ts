@@ -3,18 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { fromHtml } from 'hast-util-from-html';
-import { matches } from 'hast-util-select';
-
-import {
-  CHROME,
-  extractSearchRecord,
-  isChrome,
-  isIndexable,
-  sectionOf,
-  toIndexDocument,
-} from '../../../plugins/local-search/extract';
-import { findAll } from '../../../plugins/post-build/hast';
+import { extractSearchRecord, isIndexable, sectionOf, toIndexDocument } from '../../../plugins/local-search/extract';
 import { buildNames, buildVocabulary } from '../../../plugins/local-search/index';
 
 const DOC_PAGE = `<!doctype html><html><head><title>CIDR notation | Gruntwork Docs</title></head><body>
@@ -70,16 +59,6 @@ describe('extractSearchRecord', () => {
     const text = extractSearchRecord(page, '/guides/x')?.text ?? '';
     expect(text).toContain('Terragrunt panel text');
     expect(text).not.toContain('vpcsource');
-  });
-
-  it('tells chrome from content exactly as the CHROME selectors match', () => {
-    const extra =
-      '<header class="navbar x"></header><header></header><div aria-hidden="true"></div><div aria-hidden="false"></div>' +
-      '<div hidden></div><div role="tabpanel" hidden></div><a class="hash-link" href="#a">#</a><span class="pagination-nav"></span>';
-    const elements = findAll(fromHtml(DOC_PAGE.replace('</body>', `${extra}</body>`)), () => true);
-    const selector = CHROME.join(',');
-    for (const element of elements) expect(isChrome(element), element.tagName).toBe(matches(selector, element));
-    expect(elements.filter(isChrome).length).toBeGreaterThan(8);
   });
 
   it('returns null for a page without main content', () => {

@@ -10,7 +10,7 @@ import { useDoc } from '@docusaurus/plugin-content-docs/client';
 
 import CopyPageButton from '@site/src/components/CopyPageButton';
 import { kbNumberOf } from '@site/src/lib/knowledge-base';
-import { markdownTwinPath } from '@site/plugins/markdown-twins/contract';
+import { twinPathOf } from '@site/plugins/markdown-twins/twin-address';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
@@ -25,7 +25,7 @@ export default function ContentWrapper(props: Props): ReactNode {
           <span>Knowledge Base</span> <span className={styles.kbNumber}>#{kbNumber}</span>
         </p>
       )}
-      <CopyPageButton twinPath={markdownTwinPath(metadata.permalink)} />
+      <CopyPageButton twinPath={twinPathOf(metadata.permalink)} />
       <Content {...props} />
     </>
   );
