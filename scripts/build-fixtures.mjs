@@ -16,7 +16,8 @@
  *
  * The build is skipped when its inputs are those of a build already stored in the build cache
  * (`scripts/build-cache.mjs`, outside the clone): its output is copied from there instead. It keeps
- * its generated files in `.docusaurus-fixtures/`, so it can run beside the site's own build.
+ * its generated files in `.docusaurus-fixtures/` and uses no persistent bundler cache, so it can run
+ * beside the site's own build.
  *
  * Usage: node scripts/build-fixtures.mjs (npm run build:fixtures)
  * Exits 0 when the fixture build is there, 1 when the build failed.
@@ -37,6 +38,8 @@ const env = {
   FEATURE_PAGES_DIR: fixture.featurePages.dir,
   FEATURE_PAGES_ROUTE: fixture.featurePages.route,
   DOCUSAURUS_GENERATED_FILES_DIR_NAME: '.docusaurus-fixtures',
+  // The bundler's persistent cache is the site build's, which may be running at the same time.
+  DOCUSAURUS_NO_PERSISTENT_CACHE: '1',
 };
 fs.rmSync(path.join(ROOT, fixture.outDir), { recursive: true, force: true });
 const { ok } = await cachedBuild({

@@ -40,23 +40,25 @@ const httpPort = Number(process.env.HTTP_TEST_PORT ?? 3402);
 const compatPort = Number(process.env.COMPAT_PORT ?? e2ePort + 2);
 
 /**
- * The steps, in the order they start when free to. The site's build comes first and the unit and
- * content tests after it: their catalog tests regenerate `docs/generated/`, which a build writes
- * at the same time on a fresh clone. `nginx:prepare` is the one place that readies `build/` for
- * nginx before the suites that serve it start.
+ * The steps, in the order they start when free to: the catalog pages first (every build and the
+ * unit tests regenerate them, which is safe side by side only once they exist), then the longest
+ * chain (the two site builds, then the browser tests that need both) before what can fill the
+ * gaps. `nginx:prepare` is the one place that readies `build/` for nginx before the suites that
+ * serve it start.
  * @type {Step[]}
  */
 export const STEPS = [
-  { name: 'build' },
+  { name: 'generate:catalog' },
   { name: 'typecheck' },
+  { name: 'build', after: ['generate:catalog'] },
+  { name: 'build:fixtures', after: ['generate:catalog'] },
   { name: 'lint' },
   { name: 'build:compat' },
-  { name: 'test:unit', after: ['build'] },
-  { name: 'build:fixtures', after: ['build'] },
+  { name: 'test:unit', after: ['generate:catalog'] },
   { name: 'nginx:prepare', needs: ['build'] },
+  { name: 'test:e2e', needs: ['nginx:prepare', 'build:fixtures'], ports: [e2ePort, e2ePort + 1] },
   { name: 'test:contract', needs: ['build'] },
   { name: 'test:http', needs: ['nginx:prepare'], ports: [httpPort, httpPort + 1, httpPort + 2] },
-  { name: 'test:e2e', needs: ['nginx:prepare', 'build:fixtures'], ports: [e2ePort, e2ePort + 1] },
   { name: 'test:compat', after: ['build:compat'], ports: [compatPort, compatPort + 1] },
 ];
 

@@ -75,6 +75,7 @@ describe('runSteps', () => {
       'test:e2e': 'not run',
       typecheck: 'passed',
       'test:unit': 'passed',
+      'build:fixtures': 'passed',
       'test:compat': 'passed',
     });
     expect(calls.map((call) => call.name)).not.toContain('test:e2e');
