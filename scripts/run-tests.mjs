@@ -42,8 +42,8 @@ const compatPort = Number(process.env.COMPAT_PORT ?? e2ePort + 2);
 /**
  * The steps, in the order they start when free to: the catalog pages first (every build and the
  * unit tests regenerate them, which is safe side by side only once they exist), then the longest
- * chain (the two site builds, then the browser tests that need both) before what can fill the
- * gaps. `nginx:prepare` is the one place that readies `build/` for nginx before the suites that
+ * chain (the two site builds, then the browser tests, the longest suite, which need both) before
+ * what fills the gaps. `nginx:prepare` is the one place that readies `build/` for nginx before the suites that
  * serve it start.
  * @type {Step[]}
  */
@@ -52,11 +52,11 @@ export const STEPS = [
   { name: 'typecheck' },
   { name: 'build', after: ['generate:catalog'] },
   { name: 'build:fixtures', after: ['generate:catalog'] },
+  { name: 'nginx:prepare', needs: ['build'] },
+  { name: 'test:e2e', needs: ['nginx:prepare', 'build:fixtures'], ports: [e2ePort, e2ePort + 1] },
   { name: 'lint' },
   { name: 'build:compat' },
   { name: 'test:unit', after: ['generate:catalog'] },
-  { name: 'nginx:prepare', needs: ['build'] },
-  { name: 'test:e2e', needs: ['nginx:prepare', 'build:fixtures'], ports: [e2ePort, e2ePort + 1] },
   { name: 'test:contract', needs: ['build'] },
   { name: 'test:http', needs: ['nginx:prepare'], ports: [httpPort, httpPort + 1, httpPort + 2] },
   { name: 'test:compat', after: ['build:compat'], ports: [compatPort, compatPort + 1] },
