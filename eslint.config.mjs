@@ -12,6 +12,7 @@ export default tseslint.config(
       'build-fixtures',
       'build-compat',
       '.docusaurus-compat',
+      '.docusaurus-fixtures',
       '.docusaurus',
       'node_modules',
       'bench-results',

@@ -18,12 +18,17 @@
  * `build-compat/<name>.log`; a build that stops leaves `build-compat/<name>.error.txt` with the end
  * of its log, which the browser test reports as the failure of every check.
  *
+ * Each build is skipped when its inputs are those of a build already stored in the build cache
+ * (`scripts/build-cache.mjs`, outside the clone): its output is copied from there instead.
+ *
  * Usage: node scripts/build-compat.mjs [stock|site]  (both when no name is given)
  * Exits 1 when a build failed, after trying both.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+
+import { cachedBuild } from './build-cache.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FIXTURE_DIR = path.join(ROOT, 'test/compat');
@@ -79,11 +84,13 @@ function writeStockSite() {
 /** The two builds: the folder Docusaurus runs in, its arguments and environment. */
 const BUILDS = {
   stock: {
+    outputs: ['build-compat/stock', 'build-compat/stock-site'],
     prepare: writeStockSite,
     args: ['build', STOCK_SITE_DIR, '--out-dir', path.join(OUT_DIR, 'stock')],
     env: {},
   },
   site: {
+    outputs: ['build-compat/site'],
     prepare: () => {},
     args: ['build', ROOT, '--config', 'test/compat/site.config.ts', '--out-dir', path.join(OUT_DIR, 'site')],
     env: { DOCUSAURUS_GENERATED_FILES_DIR_NAME: '.docusaurus-compat' },
@@ -92,15 +99,12 @@ const BUILDS = {
 
 /**
  * Runs one build, printing its output and keeping it in `build-compat/<name>.log`.
- * @returns {Promise<{ ok: boolean, seconds: number }>} whether it succeeded, and its wall time in s
+ * @returns {Promise<boolean>} whether it succeeded
  */
 async function runBuild(name) {
   const build = BUILDS[name];
   const logFile = path.join(OUT_DIR, `${name}.log`);
   const errorFile = path.join(OUT_DIR, `${name}.error.txt`);
-  fs.rmSync(errorFile, { force: true });
-  fs.rmSync(path.join(OUT_DIR, name), { recursive: true, force: true });
-  const started = process.hrtime.bigint();
   let output = '';
   let ok;
   try {
@@ -122,13 +126,33 @@ async function runBuild(name) {
     output += `\n${error.stack ?? error}\n`;
     ok = false;
   }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   fs.writeFileSync(logFile, output);
   if (!ok) {
     const tail = output.trimEnd().split('\n').slice(-ERROR_TAIL_LINES).join('\n');
     fs.writeFileSync(errorFile, `The ${name} build of the compatibility fixture stopped:\n${tail}\n`);
   }
-  return { ok, seconds };
+  return ok;
+}
+
+/**
+ * Makes one build's output: from the build cache when its inputs are unchanged, else by building.
+ * @returns {Promise<{ ok: boolean, seconds: number }>} whether it succeeded, and its wall time in s
+ */
+async function makeBuild(name) {
+  const build = BUILDS[name];
+  fs.rmSync(path.join(OUT_DIR, `${name}.error.txt`), { force: true });
+  for (const output of build.outputs) fs.rmSync(path.join(ROOT, output), { recursive: true, force: true });
+  const started = process.hrtime.bigint();
+  const { ok, hit } = await cachedBuild({
+    name: `compat-${name}`,
+    outputs: build.outputs,
+    testInputs: ['test/compat/'],
+    extra: [STOCK_CONFIG, JSON.stringify(build.args.map((arg) => path.relative(ROOT, arg))), JSON.stringify(build.env)],
+    build: () => runBuild(name),
+  });
+  if (hit)
+    fs.writeFileSync(path.join(OUT_DIR, `${name}.log`), 'Copied from the build cache: its inputs are unchanged.\n');
+  return { ok, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
 const requested = process.argv.slice(2);
@@ -140,7 +164,7 @@ if (unknown.length > 0) {
 fs.mkdirSync(OUT_DIR, { recursive: true });
 let failed = 0;
 for (const name of requested.length > 0 ? requested : Object.keys(BUILDS)) {
-  const { ok, seconds } = await runBuild(name);
+  const { ok, seconds } = await makeBuild(name);
   console.log(`build-compat: ${name} build ${ok ? 'done' : 'FAILED'} in ${seconds.toFixed(1)} s`);
   if (!ok) {
     failed += 1;

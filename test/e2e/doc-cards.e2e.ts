@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { serveBuild } from '../../scripts/bench/lighthouse.mjs';
+import { cachedBuild } from '../../scripts/build-cache.mjs';
 import { registerBrowserSession } from './browser';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -25,31 +26,45 @@ const OUT = path.join(SCRATCH, 'build');
 
 let server: { origin: string; close: () => Promise<void> } | undefined;
 
-beforeAll(() => {
-  fs.rmSync(SCRATCH, { recursive: true, force: true });
-  const build = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
-      'build',
-      ROOT,
-      '--config',
-      CONFIG,
-      '--out-dir',
-      OUT,
-    ],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        // Its own generated folder and no persistent bundler cache, so the site's own build is untouched.
-        DOCUSAURUS_GENERATED_FILES_DIR_NAME: path.relative(ROOT, path.join(SCRATCH, 'generated')),
-        DOCUSAURUS_NO_PERSISTENT_CACHE: 'true',
-      },
+beforeAll(async () => {
+  let failure = '';
+  // Built once per change of its inputs: a run whose inputs match a stored build copies that one
+  // (scripts/build-cache.mjs).
+  const { ok } = await cachedBuild({
+    name: 'doc-cards',
+    outputs: [path.relative(ROOT, OUT)],
+    testInputs: ['test/fixtures/doc-cards/'],
+    extra: [CONFIG],
+    log: () => undefined,
+    build: () => {
+      fs.rmSync(SCRATCH, { recursive: true, force: true });
+      const build = spawnSync(
+        process.execPath,
+        [
+          path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
+          'build',
+          ROOT,
+          '--config',
+          CONFIG,
+          '--out-dir',
+          OUT,
+        ],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          env: {
+            ...process.env,
+            // Its own generated folder and no persistent bundler cache, so the site's own build is untouched.
+            DOCUSAURUS_GENERATED_FILES_DIR_NAME: path.relative(ROOT, path.join(SCRATCH, 'generated')),
+            DOCUSAURUS_NO_PERSISTENT_CACHE: 'true',
+          },
+        },
+      );
+      failure = `${build.stdout}\n${build.stderr}`;
+      return build.status === 0;
     },
-  );
-  if (build.status !== 0) throw new Error(`the doc-cards fixture did not build:\n${build.stdout}\n${build.stderr}`);
+  });
+  if (!ok) throw new Error(`the doc-cards fixture did not build:\n${failure}`);
 }, 600_000);
 
 beforeAll(async () => {
