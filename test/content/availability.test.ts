@@ -81,7 +81,7 @@ describe('data/availability.yml against the release notes and the reference', ()
 });
 
 /** How many identifiers wait for their changelog line; lower it as rows move to `features`. */
-const PENDING_CEILING = 62;
+const PENDING_CEILING = 24;
 
 const entry = (date: string, summary: string, migration?: string): DatedEntry => {
   const release: ReleaseEntry = {
