@@ -63,3 +63,16 @@ function describe(value: unknown): string {
   const json = JSON.stringify(value) as string | undefined;
   return json === undefined ? typeof value : json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }
+
+/**
+ * The parser of a plugin that takes no options: it accepts none (or only Docusaurus's `id`) and
+ * refuses any other, so an option given to the wrong plugin is not ignored in silence.
+ * @param plugin - the plugin's name.
+ * @throws PluginOptionsError (from the parser) naming the plugin and each unknown option.
+ */
+export function noOptions(plugin: string): (options: unknown) => void {
+  const parse = optionsParser(plugin, {});
+  return (options) => {
+    parse(options);
+  };
+}

@@ -26,6 +26,7 @@ import { Prism } from 'prism-react-renderer';
 import { highlightStylesheet } from './css';
 import { loadLanguages } from './tokenize';
 import { prismSettings, type PrismSettings } from './settings';
+import { noOptions } from '../plugin-options';
 
 export { default as remarkHighlightCode } from './remark';
 
@@ -37,7 +38,8 @@ const NAME = 'code-highlight';
  * keeps the theme's Prism client module out of the bundle.
  * @throws the theme's validation error when `themeConfig.prism` is invalid.
  */
-export default function codeHighlightPlugin(context: LoadContext): Plugin {
+export default function codeHighlightPlugin(context: LoadContext, options?: unknown): Plugin {
+  noOptions(NAME)(options);
   const prism = prismSettings((context.siteConfig.themeConfig as { prism?: Partial<PrismSettings> }).prism ?? {});
   const stylesheet = path.join(context.generatedFilesDir, NAME, 'highlight.css');
   return {

@@ -14,6 +14,7 @@ import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
 import type { WebpackPluginInstance as WebpackPlugin } from 'webpack';
+import { noOptions } from '../plugin-options';
 
 /** The upstream module this plugin replaces in the client bundle. */
 export const UPSTREAM_USE_WINDOW_SIZE = path.join(
@@ -37,7 +38,8 @@ export function isUpstreamUseWindowSize(request: string, context: string | undef
 }
 
 /** Docusaurus plugin; see the file comment. */
-export default function firstLoadPlugin(): Plugin {
+export default function firstLoadPlugin(context?: unknown, options?: unknown): Plugin {
+  noOptions('first-load')(options);
   return {
     name: 'first-load',
     configureWebpack(config, isServer, utils) {

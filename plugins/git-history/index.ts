@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { noOptions } from '../plugin-options';
 
 /** `full`: dates are trustworthy; `shallow`: history is cut; `none`: not a git checkout. */
 export type HistoryState = 'full' | 'shallow' | 'none';
@@ -87,7 +88,8 @@ export function withLastUpdate(page: string, date: string | undefined): string {
  * same state to switch `future.experimental_vcs` off; the warning is printed here, not at config
  * import, because `docusaurus build` imports the config twice.
  */
-export default function gitHistoryPlugin(context: LoadContext): Plugin {
+export default function gitHistoryPlugin(context: LoadContext, options?: unknown): Plugin {
+  noOptions('git-history')(options);
   const state = historyState(context.siteDir);
   if (state !== 'full') console.warn(noHistoryWarning(state));
   return { name: 'git-history' };

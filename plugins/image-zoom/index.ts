@@ -5,9 +5,14 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { noOptions } from '../plugin-options';
 
-/** Docusaurus plugin factory. Takes no options and never throws. */
-export default function imageZoomPlugin(): Plugin {
+/**
+ * Docusaurus plugin factory. Takes no options.
+ * @throws PluginOptionsError when given any.
+ */
+export default function imageZoomPlugin(context?: unknown, options?: unknown): Plugin {
+  noOptions('image-zoom')(options);
   return {
     name: 'image-zoom',
     getClientModules() {

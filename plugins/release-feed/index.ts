@@ -16,9 +16,11 @@ import { monthLabel } from '../catalog/render';
 import type { ParticipatingPlugin } from '../post-build/types';
 import { renderReleasesAtom, type FeedMonth } from './atom';
 import { readPage, type FeedPageOptions } from './page-step';
+import { noOptions } from '../plugin-options';
 
 /** Docusaurus plugin factory. */
-export default function releaseFeedPlugin(context: LoadContext): ParticipatingPlugin {
+export default function releaseFeedPlugin(context: LoadContext, options?: unknown): ParticipatingPlugin {
+  noOptions('release-feed')(options);
   return {
     name: 'release-feed',
     postBuildSteps() {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { Plugin } from '@docusaurus/types';
 
 import { EMPTY_REPO_SETS, SUBSCRIBER_LINKS_PLUGIN, type RepoSets } from './contract';
+import { noOptions } from '../plugin-options';
 
 /** The optional package that holds the repository sets. */
 export const REPO_SETS_PACKAGE = '@gruntwork-io/repo-sets';
@@ -48,7 +49,8 @@ export function loadRepoSets(load: (name: string) => unknown, log: (message: str
 }
 
 /** Docusaurus plugin factory. */
-export default function subscriberLinksPlugin(): Plugin {
+export default function subscriberLinksPlugin(context?: unknown, options?: unknown): Plugin {
+  noOptions('subscriber-links')(options);
   const requireFromSite = createRequire(__filename);
   return {
     name: SUBSCRIBER_LINKS_PLUGIN,

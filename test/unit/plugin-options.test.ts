@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { parseOptions as writerChecksOptions } from '../../plugins/writer-checks';
 import { parseServices } from '../../plugins/static-hosting';
+import imageZoomPlugin from '../../plugins/image-zoom';
 import { PluginOptionsError } from '../../plugins/plugin-options';
 
 describe("the plugins' options", () => {
@@ -36,5 +37,10 @@ describe("the plugins' options", () => {
     expect(() => writerChecksOptions('routes.txt')).toThrow(
       'writer-checks: options must be an object, got "routes.txt"',
     );
+  });
+
+  it('refuse any option given to a plugin that takes none', () => {
+    expect(imageZoomPlugin(undefined, {}).name).toBe('image-zoom');
+    expect(() => imageZoomPlugin(undefined, { scrollOffset: 40 })).toThrow('image-zoom: unknown option scrollOffset');
   });
 });
