@@ -78,7 +78,7 @@ export async function answerCase(
   const rank = shown.map(bare).indexOf(bare(question.expected));
   const hit = rank >= 0 ? outcome.hits[rank] : undefined;
   const anchorOf = (url: string | undefined) => (url?.includes('#') ? url.split('#')[1] : undefined);
-  const answeredAnchor = anchorOf(hit?.headings[0]?.url);
+  const answeredAnchor = anchorOf(hit?.answer?.url ?? hit?.headings[0]?.url);
   return { ...question, rank, answeredAnchor, total: outcome.total, shown };
 }
 
