@@ -25,6 +25,7 @@ const SCRIPT = path.join(ROOT, 'scripts', 'mcp.mjs');
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
 const { RELEVANCE_PAIRS } = jiti('../../test/e2e/fixtures/search-relevance.ts');
+const { readQuestions } = jiti('../../test/contract/questions.ts');
 const { markdownTwinPath } = jiti('../../plugins/markdown-twins/contract.ts');
 
 /** Clock ticks per second of /proc/<pid>/stat times. */
@@ -104,7 +105,11 @@ export async function measureMcp(buildDir) {
 
   const { client, pid } = await start(buildDir);
   try {
-    const queries = RELEVANCE_PAIRS.map((pair) => pair.query);
+    // Keyword queries, then whole questions, pasted errors and identifiers as agents send them.
+    const queries = [
+      ...RELEVANCE_PAIRS.map((pair) => pair.query),
+      ...readQuestions().map((question) => question.query),
+    ];
     const first = await searchPass(client, pid, queries);
     const second = await searchPass(client, pid, queries);
 
