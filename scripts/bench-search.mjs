@@ -82,9 +82,51 @@ async function waitForServer(url) {
 }
 
 /**
+ * Records in `window.__searchMarks`, from each keydown, when the modal painted the final hit list
+ * (`list`: the frame after the last change to the hits' links and titles, or after the modal's
+ * first change when the list stayed the same) and its last change of any kind (`settled`).
+ */
+async function watchHits(page) {
+  await page.evaluate(() => {
+    const marks = { key: 0, list: 0, any: 0, settled: 0, signature: '' };
+    window.__searchMarks = marks;
+    const signature = () =>
+      [...document.querySelectorAll('.DocSearch-Hit a')]
+        .map((a) => `${a.getAttribute('href')} ${a.querySelector('.DocSearch-Hit-title')?.textContent ?? ''}`)
+        .join('\n');
+    window.addEventListener(
+      'keydown',
+      () => {
+        marks.key = performance.now();
+        marks.list = 0;
+        marks.any = 0;
+        marks.settled = 0;
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      const next = signature();
+      const listChanged = next !== marks.signature;
+      marks.signature = next;
+      const first = marks.any === 0;
+      marks.any += 1;
+      requestAnimationFrame(() => {
+        const now = performance.now();
+        if (listChanged || (first && marks.list === 0)) marks.list = now;
+        marks.settled = now;
+      });
+    }).observe(document.querySelector('.DocSearch-Modal'), {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+}
+
+/**
  * Types each query into the search modal at 10 keys per second, each in a fresh browser context
- * (empty HTTP cache, fresh Pagefind): the page loads, the button is hovered (which loads the
- * modal's code, Pagefind and the page records, as for a reader) and the modal opens; then the
+ * (empty HTTP cache): the page loads, the button is hovered (which loads the modal's code, the
+ * section index's description and the page records, as for a reader) and the modal opens; then the
  * query is typed. For each query, returns the ms from the last keydown to:
  * - `list`: the frame that painted the final hit list (the links and titles of the hits, after the
  *   last change to them; when the last key changed nothing in them, the first change the modal
@@ -105,40 +147,7 @@ async function measureTypedLatency(browser, queries) {
       await page.keyboard.press('Control+KeyK');
       await page.locator('.DocSearch-Input').waitFor();
       await page.waitForLoadState('networkidle');
-      await page.evaluate(() => {
-        const marks = { key: 0, list: 0, any: 0, settled: 0, signature: '' };
-        window.__searchMarks = marks;
-        const signature = () =>
-          [...document.querySelectorAll('.DocSearch-Hit a')]
-            .map((a) => `${a.getAttribute('href')} ${a.querySelector('.DocSearch-Hit-title')?.textContent ?? ''}`)
-            .join('\n');
-        window.addEventListener(
-          'keydown',
-          () => {
-            marks.key = performance.now();
-            marks.list = 0;
-            marks.any = 0;
-            marks.settled = 0;
-          },
-          true,
-        );
-        new MutationObserver(() => {
-          const next = signature();
-          const listChanged = next !== marks.signature;
-          marks.signature = next;
-          const first = marks.any === 0;
-          marks.any += 1;
-          requestAnimationFrame(() => {
-            const now = performance.now();
-            if (listChanged || (first && marks.list === 0)) marks.list = now;
-            marks.settled = now;
-          });
-        }).observe(document.querySelector('.DocSearch-Modal'), {
-          childList: true,
-          subtree: true,
-          characterData: true,
-        });
-      });
+      await watchHits(page);
       await page.keyboard.type(query, { delay: 100 });
       await page.waitForTimeout(700);
       const marks = await page.evaluate(() => window.__searchMarks);
@@ -168,36 +177,13 @@ async function measureTypedWarm(browser, queries) {
     await page.locator('.DocSearch-Input').waitFor();
     await page.locator('.DocSearch-Input').fill('vpc');
     await page.locator('.DocSearch-Hit').first().waitFor();
-    await page.evaluate(() => {
-      const marks = { key: 0, list: 0, signature: '' };
-      window.__warmMarks = marks;
-      const signature = () =>
-        [...document.querySelectorAll('.DocSearch-Hit a')]
-          .map((a) => `${a.getAttribute('href')} ${a.querySelector('.DocSearch-Hit-title')?.textContent ?? ''}`)
-          .join('\n');
-      window.addEventListener(
-        'keydown',
-        () => {
-          marks.key = performance.now();
-          marks.list = 0;
-        },
-        true,
-      );
-      new MutationObserver(() => {
-        const next = signature();
-        if (next === marks.signature) return;
-        marks.signature = next;
-        requestAnimationFrame(() => {
-          marks.list = performance.now();
-        });
-      }).observe(document.querySelector('.DocSearch-Modal'), { childList: true, subtree: true, characterData: true });
-    });
+    await watchHits(page);
     for (const query of queries) {
       await page.locator('.DocSearch-Input').fill('');
       await page.waitForTimeout(300);
       await page.keyboard.type(query, { delay: 100 });
       await page.waitForTimeout(500);
-      const marks = await page.evaluate(() => window.__warmMarks);
+      const marks = await page.evaluate(() => window.__searchMarks);
       // A last key that changed nothing in the list counts as 0 ms (the list was already final).
       out.push({ query, list: marks.list > marks.key ? marks.list - marks.key : 0 });
     }
