@@ -20,8 +20,10 @@ import { correctQuery, hasPrefix, withinOneEdit, type Vocabulary } from './spell
 import { shardOf, termsOf } from './terms';
 
 /**
- * Words that shape a question rather than name its topic (`how do I`, `what should`, `my`): a
- * query searches without them when other words remain.
+ * Words that shape a question rather than name its topic (`how do I`, `what should`, `my`, and
+ * `input` or `output` in "which input sets …", which name the kind of answer a reference page
+ * holds under every module): a query does not require them when other words remain; they only
+ * add to the sections other words found.
  */
 export const QUESTION_WORDS: ReadonlySet<string> = new Set(
   (
@@ -29,7 +31,8 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set(
     'where which who whom whose can could should would will shall may might must i me my mine we us our ours ' +
     'you your yours it its as at by from into this that these those there here so if then than just also ' +
     'about after before while any some all each every am was were has have had having get gets got getting ' +
-    'keep keeps kept want wants need needs let lets way ways thing things really actually please'
+    'keep keeps kept want wants need needs let lets way ways thing things really actually please ' +
+    'input inputs output outputs'
   ).split(' '),
 );
 
