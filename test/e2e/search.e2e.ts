@@ -35,7 +35,7 @@ describe('search modal', () => {
     await watched.page.waitForLoadState('networkidle');
     expect(requested.filter((url) => url.includes('/pagefind/'))).toEqual([]);
     await watched.page.getByRole('button', { name: /search/i }).hover();
-    await watched.page.waitForResponse((response) => response.url().endsWith('/pagefind/pagefind.js'));
+    await watched.page.waitForResponse((response) => response.url().endsWith('/pagefind/sections.json'));
   });
 
   it('names the search button by the text it shows, and announces its shortcut', async () => {
