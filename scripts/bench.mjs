@@ -532,7 +532,7 @@ async function main() {
       ),
       ...Object.entries(search.questions).map(
         ([set, score]) =>
-          `| Questions: ${set} | ${score.cases} | ${(score.top1 * 100).toFixed(1)}% | ${(score.top5 * 100).toFixed(1)}% | ${(score.anchor * 100).toFixed(1)}% | ${score.noHits} |`,
+          `| Questions: ${set} | ${score.cases} | ${(score.top1 * 100).toFixed(1)}% | ${(score.top5 * 100).toFixed(1)}% | ${score.anchor === null ? '–' : `${(score.anchor * 100).toFixed(1)}%`} | ${score.noHits} |`,
       ),
       '',
       `For comparison, the question fixture on the ranking before the section index (Pagefind, every word required; commit e1cbd4e): reader 50.0% / 62.5% with 5 queries without hits, agent 80.0% / 80.0% (1), errors 95.0% / 95.0% (1), identifiers 85.0% / 100.0% (0).`,

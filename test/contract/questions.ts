@@ -85,15 +85,19 @@ export async function answerCase(
 /** Shares of a list of answered cases: page first, page in the top 5, anchor right, no hits. */
 export function scoreAnswers(answers: readonly AnsweredCase[]) {
   const n = Math.max(1, answers.length);
-  const withAnchor = answers.filter((answer) => answer.anchor !== undefined);
+  const shownWithAnchor = answers.filter((answer) => answer.anchor !== undefined && answer.rank >= 0);
   return {
     cases: answers.length,
     top1: answers.filter((answer) => answer.rank === 0).length / n,
     top5: answers.filter((answer) => answer.rank >= 0).length / n,
-    /** Of the cases with an anchor whose page is shown, the share whose hit points at that anchor. */
+    /**
+     * Of the cases with an anchor whose page is shown, the share whose hit points at that anchor;
+     * null when no such case.
+     */
     anchor:
-      withAnchor.filter((answer) => answer.rank >= 0 && answer.answeredAnchor === answer.anchor).length /
-      Math.max(1, withAnchor.filter((answer) => answer.rank >= 0).length),
+      shownWithAnchor.length === 0
+        ? null
+        : shownWithAnchor.filter((answer) => answer.answeredAnchor === answer.anchor).length / shownWithAnchor.length,
     noHits: answers.filter((answer) => answer.total === 0).length,
   };
 }
