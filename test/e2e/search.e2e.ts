@@ -198,7 +198,8 @@ describe('search page ranking', () => {
       const shown = await page
         .locator('main ol > li h2 a')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-      const expected = (await search(query, shown.length)).hits.map((hit) => bare(hit.url));
+      // Each title links to the section that answers: the page URL, with the heading's anchor.
+      const expected = (await search(query, shown.length)).hits.map((hit) => bare(hit.answer?.url ?? hit.url));
       expect({ query, shown: shown.map(bare) }).toEqual({ query, shown: expected });
     }
   }, 120_000);
