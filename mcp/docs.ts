@@ -78,10 +78,16 @@ export function excerptText(html: string): string {
 /** One search hit as the server gives it. */
 export interface DocsHit {
   title: string;
-  /** The page's URL on the site. */
+  /** The URL of the section that answers: the page's URL, with the heading's anchor when a heading opens it. */
   url: string;
+  /** The page's URL on the site, for `read_page`. */
+  page_url: string;
   /** The page's path, for `read_page`. */
   path: string;
+  /** The heading of the section that answers (the page's title for the text before its first heading). */
+  heading: string;
+  /** The sentences of that section that hold the query's words, as plain text (at most about 600 characters). */
+  passage: string;
   /** The site's section (Guides, Modules, Services, Knowledge Base, Releases, FAQ, Introduction, Pages). */
   section: string;
   /** A few sentences around the matched words, as plain text. */
@@ -177,8 +183,11 @@ export async function openDocs(source: SiteSource, origins: readonly string[]): 
         total: outcome.total,
         hits: outcome.hits.map((hit) => ({
           title: hit.title,
-          url: urlOf(hit.url),
+          url: urlOf(hit.answer?.url ?? hit.url),
+          page_url: urlOf(hit.url),
           path: hit.url,
+          heading: hit.answer?.heading ?? hit.title,
+          passage: hit.answer?.passage ?? excerptText(hit.excerpt),
           section: hit.section,
           snippet: excerptText(hit.excerpt),
           headings: hit.headings.map((heading) => ({ title: heading.title, url: urlOf(heading.url) })),

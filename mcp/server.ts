@@ -47,8 +47,15 @@ async function toolAnswer<T>(
 
 const hitSchema = z.object({
   title: z.string(),
-  url: z.string().describe("The page's URL on the site."),
+  url: z.string().describe('The URL of the section that answers (the page URL with the heading anchor).'),
+  page_url: z.string().describe("The page's URL on the site: give it to read_page for the whole page."),
   path: z.string().describe("The page's path: give it to read_page."),
+  heading: z.string().describe('The heading of the section that answers.'),
+  passage: z
+    .string()
+    .describe(
+      "The answering section's sentences that hold the query's words, as plain text (at most ~600 characters).",
+    ),
   section: z.string(),
   snippet: z.string().describe('Words around the match, as plain text.'),
   headings: z
@@ -76,9 +83,10 @@ export function createDocsServer(docs: Docs): McpServer {
     {
       title: 'Search the docs',
       description:
-        "Searches every page of the docs with the site's own search and ranking. Give a few words or a question " +
-        '("which inputs does vpc-app take"); a module or service name finds its reference page. Returns the best ' +
-        'pages with their title, URL, section and a snippet; read one with read_page.',
+        "Searches every page of the docs with the site's own search and ranking. Give a few words, a whole question " +
+        '("which input of ecs-service turns on ECS Exec"), an identifier or a pasted error message; a module or ' +
+        'service name finds its reference page. Returns the best pages, each with the section that answers (url, ' +
+        'heading) and its passage, often the answer itself; read the whole page with read_page on page_url.',
       inputSchema: {
         query: z
           .string()

@@ -1,20 +1,20 @@
 /**
  * Search figures for `npm run bench`, measured in Debian's Chromium on the built site:
  * - typed latency: each relevance-fixture query typed into the modal at 10 keys per second, in a
- *   fresh browser context (nothing cached; the modal's code, Pagefind and the page records load
- *   on hover, as for a reader), from the last keydown to the final hit list painted, and to the
- *   snippets painted;
- * - relevance: the share of fixture and held-out queries whose expected page comes first and in
- *   the top 5, with the browser's ranking code run in Node (test/contract/search-engine.ts);
+ *   fresh browser context (nothing cached; the modal's code, the section index's description and
+ *   the page records load on hover, as for a reader), from the last keydown to the final hit
+ *   list painted, and to the snippets painted; then warm: the same queries typed one after the
+ *   other in one context (the term shards and fragments earlier queries fetched are cached);
+ * - relevance: the share of fixture, held-out and question-fixture queries whose expected page
+ *   comes first and in the top 5, with the browser's ranking code run in Node
+ *   (test/contract/search-engine.ts);
  * - bytes a reader downloads from first touching the search button to the first hit list (raw,
  *   and gzip as a compressing server would send them), and until the snippets are in;
- * - query latency, p50 and p95, over the relevance fixture's queries (Pagefind search plus the
- *   data of the pages the modal shows, MODAL_PAGES_PER_QUERY): the first run of each query, which
- *   fetches its index chunks and page fragments, split into those two parts, and a second run
- *   with both in memory;
- * - the two floors of a first run, each measured alone: the requests without the engine (one
- *   index file, then MODAL_PAGES_PER_QUERY fragments in parallel, as a one-word query makes them),
- *   and the engine without the network (every index file already in memory, the engine cold);
+ * - query latency, p50 and p95, of the engine in Node over the relevance and question fixtures'
+ *   queries (ranking, then the passages of the pages the modal shows, MODAL_PAGES_PER_QUERY): a
+ *   first pass, which reads the term shards and fragments, and a second with both in memory;
+ * - the request floor of a first run: one term shard, then MODAL_PAGES_PER_QUERY fragments in
+ *   parallel, with no engine at all;
  * - the size of the index on disk.
  */
 import { spawn } from 'node:child_process';
@@ -34,6 +34,7 @@ const { MODAL_PAGES_PER_QUERY } = jiti('../plugins/local-search/client/adapter.t
 const { RELEVANCE_PAIRS } = jiti('../test/e2e/fixtures/search-relevance.ts');
 const { HELD_OUT_PAIRS } = jiti('../test/e2e/fixtures/search-relevance-held-out.ts');
 const { loadNodeSearch, scoreRelevance } = jiti('../test/contract/search-engine.ts');
+const { QUESTION_SETS, answerCase, readQuestions, scoreAnswers } = jiti('../test/contract/questions.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_SEARCH_PORT ?? 3290);
@@ -81,9 +82,51 @@ async function waitForServer(url) {
 }
 
 /**
+ * Records in `window.__searchMarks`, from each keydown, when the modal painted the final hit list
+ * (`list`: the frame after the last change to the hits' links and titles, or after the modal's
+ * first change when the list stayed the same) and its last change of any kind (`settled`).
+ */
+async function watchHits(page) {
+  await page.evaluate(() => {
+    const marks = { key: 0, list: 0, any: 0, settled: 0, signature: '' };
+    window.__searchMarks = marks;
+    const signature = () =>
+      [...document.querySelectorAll('.DocSearch-Hit a')]
+        .map((a) => `${a.getAttribute('href')} ${a.querySelector('.DocSearch-Hit-title')?.textContent ?? ''}`)
+        .join('\n');
+    window.addEventListener(
+      'keydown',
+      () => {
+        marks.key = performance.now();
+        marks.list = 0;
+        marks.any = 0;
+        marks.settled = 0;
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      const next = signature();
+      const listChanged = next !== marks.signature;
+      marks.signature = next;
+      const first = marks.any === 0;
+      marks.any += 1;
+      requestAnimationFrame(() => {
+        const now = performance.now();
+        if (listChanged || (first && marks.list === 0)) marks.list = now;
+        marks.settled = now;
+      });
+    }).observe(document.querySelector('.DocSearch-Modal'), {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+}
+
+/**
  * Types each query into the search modal at 10 keys per second, each in a fresh browser context
- * (empty HTTP cache, fresh Pagefind): the page loads, the button is hovered (which loads the
- * modal's code, Pagefind and the page records, as for a reader) and the modal opens; then the
+ * (empty HTTP cache): the page loads, the button is hovered (which loads the modal's code, the
+ * section index's description and the page records, as for a reader) and the modal opens; then the
  * query is typed. For each query, returns the ms from the last keydown to:
  * - `list`: the frame that painted the final hit list (the links and titles of the hits, after the
  *   last change to them; when the last key changed nothing in them, the first change the modal
@@ -104,40 +147,7 @@ async function measureTypedLatency(browser, queries) {
       await page.keyboard.press('Control+KeyK');
       await page.locator('.DocSearch-Input').waitFor();
       await page.waitForLoadState('networkidle');
-      await page.evaluate(() => {
-        const marks = { key: 0, list: 0, any: 0, settled: 0, signature: '' };
-        window.__searchMarks = marks;
-        const signature = () =>
-          [...document.querySelectorAll('.DocSearch-Hit a')]
-            .map((a) => `${a.getAttribute('href')} ${a.querySelector('.DocSearch-Hit-title')?.textContent ?? ''}`)
-            .join('\n');
-        window.addEventListener(
-          'keydown',
-          () => {
-            marks.key = performance.now();
-            marks.list = 0;
-            marks.any = 0;
-            marks.settled = 0;
-          },
-          true,
-        );
-        new MutationObserver(() => {
-          const next = signature();
-          const listChanged = next !== marks.signature;
-          marks.signature = next;
-          const first = marks.any === 0;
-          marks.any += 1;
-          requestAnimationFrame(() => {
-            const now = performance.now();
-            if (listChanged || (first && marks.list === 0)) marks.list = now;
-            marks.settled = now;
-          });
-        }).observe(document.querySelector('.DocSearch-Modal'), {
-          childList: true,
-          subtree: true,
-          characterData: true,
-        });
-      });
+      await watchHits(page);
       await page.keyboard.type(query, { delay: 100 });
       await page.waitForTimeout(700);
       const marks = await page.evaluate(() => window.__searchMarks);
@@ -146,6 +156,39 @@ async function measureTypedLatency(browser, queries) {
     } finally {
       await context.close();
     }
+  }
+  return out;
+}
+
+/**
+ * Types each query into the modal at 10 keys per second, one after the other in one browser
+ * context (the index's description, the page records and the vocabulary loaded once; term shards
+ * and fragments stay cached between queries), clearing the input between queries. Returns, per
+ * query, the ms from the last keydown to the frame that painted the final hit list.
+ */
+async function measureTypedWarm(browser, queries) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const out = [];
+  try {
+    await page.goto(`${ORIGIN}/intro`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Control+KeyK');
+    await page.locator('.DocSearch-Input').waitFor();
+    await page.locator('.DocSearch-Input').fill('vpc');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    await watchHits(page);
+    for (const query of queries) {
+      await page.locator('.DocSearch-Input').fill('');
+      await page.waitForTimeout(300);
+      await page.keyboard.type(query, { delay: 100 });
+      await page.waitForTimeout(500);
+      const marks = await page.evaluate(() => window.__searchMarks);
+      // A last key that changed nothing in the list counts as 0 ms (the list was already final).
+      out.push({ query, list: marks.list > marks.key ? marks.list - marks.key : 0 });
+    }
+  } finally {
+    await context.close();
   }
   return out;
 }
@@ -173,7 +216,7 @@ async function onSettledPage(browser, fn) {
  * at all. Returns the ms of each pair of rounds.
  */
 async function measureRequestFloor(browser, count, pagesPerQuery) {
-  const indexFiles = pagefindFiles('index');
+  const indexFiles = pagefindFiles('terms');
   const fragments = pagefindFiles('fragment');
   return onSettledPage(browser, (page) =>
     page.evaluate(
@@ -193,41 +236,6 @@ async function measureRequestFloor(browser, count, pagesPerQuery) {
         return out;
       },
       [indexFiles, fragments, count, pagesPerQuery],
-    ),
-  );
-}
-
-/**
- * The engine floor of a first run: the fixture queries in a fresh Pagefind (on the main thread, so
- * that its fetches can be answered from memory), with every index and fragment file already
- * downloaded. Returns the ms of each query (search plus the data of `pagesPerQuery` pages).
- */
-async function measureEngineFloor(browser, queries, pagesPerQuery) {
-  const files = [...pagefindFiles('index'), ...pagefindFiles('fragment')];
-  return onSettledPage(browser, (page) =>
-    page.evaluate(
-      async ([files, qs, pagesPerQuery]) => {
-        const inMemory = new Map();
-        await Promise.all(files.map(async (file) => inMemory.set(file, await (await fetch(file)).arrayBuffer())));
-        const networkFetch = window.fetch;
-        window.fetch = (input, init) => {
-          const { pathname } = new URL(typeof input === 'string' ? input : input.url, location.href);
-          const body = inMemory.get(pathname);
-          return body ? Promise.resolve(new Response(body.slice(0))) : networkFetch(input, init);
-        };
-        const pagefind = await import('/pagefind/pagefind.js');
-        await pagefind.options({ noWorker: true, excerptLength: 24 });
-        await pagefind.init();
-        const out = [];
-        for (const q of qs) {
-          const started = performance.now();
-          const result = await pagefind.search(q);
-          await Promise.all((result?.results ?? []).slice(0, pagesPerQuery).map((r) => r.data()));
-          out.push(performance.now() - started);
-        }
-        return out;
-      },
-      [files, queries, pagesPerQuery],
     ),
   );
 }
@@ -283,30 +291,23 @@ export async function measureSearch() {
     await page.waitForTimeout(500);
     const withSnippets = await sum(responses);
 
-    // 2. Query latency over the fixture, with the index loaded (what the modal runs per query).
+    // 2. Query latency of the engine in Node over the fixtures (ranking plus the passages of the
+    //    pages the modal shows), first pass (reads term shards and fragments) then second.
     const queries = RELEVANCE_PAIRS.map((pair) => pair.query);
-    // Each query runs twice: first as a reader meets it (its index chunks and page fragments are
-    // fetched from the server), then again with both in memory, which is the engine's own cost.
-    const runs = await page.evaluate(
-      async ([qs, pagesPerQuery]) => {
-        const pagefind = await import('/pagefind/pagefind.js');
-        await pagefind.init();
-        const once = async (q) => {
-          const started = performance.now();
-          const result = await pagefind.search(q);
-          const searched = performance.now();
-          await Promise.all((result?.results ?? []).slice(0, pagesPerQuery).map((r) => r.data()));
-          const done = performance.now();
-          return { total: done - started, search: searched - started, pageData: done - searched };
-        };
-        const first = [];
-        for (const q of qs) first.push(await once(q));
-        const warm = [];
-        for (const q of qs) warm.push(await once(q));
-        return { first, warm };
-      },
-      [queries, MODAL_PAGES_PER_QUERY],
-    );
+    const questions = readQuestions();
+    const engineQueries = [...queries, ...questions.map((question) => question.query)];
+    const { loadSearchEngine, localIndex } = jiti('../plugins/local-search/node-search.ts');
+    const engine = await loadSearchEngine(localIndex(path.join(ROOT, 'build')));
+    const pass = async () => {
+      const out = [];
+      for (const q of engineQueries) {
+        const started = performance.now();
+        await engine.search(q, MODAL_PAGES_PER_QUERY, { excerpts: true });
+        out.push(performance.now() - started);
+      }
+      return out;
+    };
+    const runs = { first: await pass(), warm: await pass() };
     const stats = (values) => ({
       p50: percentile(values, 50),
       p95: percentile(values, 95),
@@ -316,6 +317,7 @@ export async function measureSearch() {
     //    the time from the last keystroke to the last change the modal paints for it.
     const typed = await measureTypedLatency(browser, fixtureQueries());
     const typedList = typed.map((t) => t.list);
+    const typedWarm = await measureTypedWarm(browser, fixtureQueries());
     const typedSettled = typed.map((t) => t.settled);
     // 5. Relevance of the ranking, fixture and held-out pairs (the browser's code, in Node).
     const nodeSearch = await loadNodeSearch(path.join(ROOT, 'build'));
@@ -331,32 +333,39 @@ export async function measureSearch() {
       };
     };
     const relevance = { fixture: await relevanceOf(RELEVANCE_PAIRS), heldOut: await relevanceOf(HELD_OUT_PAIRS) };
+    // The question fixture, per set (reader, agent, errors, identifiers).
+    const answers = [];
+    for (const question of questions) answers.push(await answerCase(nodeSearch, question));
+    const questionScores = Object.fromEntries(
+      Object.keys(QUESTION_SETS).map((set) => [set, scoreAnswers(answers.filter((answer) => answer.set === set))]),
+    );
     // 4. What a first run cannot go below on this machine: its requests alone, and its engine alone.
     const requestFloor = await measureRequestFloor(browser, queries.length, MODAL_PAGES_PER_QUERY);
-    const engineFloor = await measureEngineFloor(browser, queries, MODAL_PAGES_PER_QUERY);
     return {
       bytesBeforeFirstHit: all,
       indexBytesBeforeFirstHit: searchOnly,
       bytesWithSnippets: withSnippets,
-      queries: queries.length,
-      latencyMs: stats(runs.first.map((r) => r.total)),
-      // Where a first-time query spends its time: the index search (which fetches the chunks of
-      // its words) and the fragments of the pages shown (one request each, in parallel).
-      latencyBreakdownMs: {
-        search: stats(runs.first.map((r) => r.search)),
-        pageData: stats(runs.first.map((r) => r.pageData)),
-      },
-      warmLatencyMs: stats(runs.warm.map((r) => r.total)),
+      queries: engineQueries.length,
+      latencyMs: stats(runs.first),
+      warmLatencyMs: stats(runs.warm),
       typedQueries: typed.length,
       typedLatencyMs: stats(typedList),
       typedSnippetsMs: stats(typedSettled),
+      typedWarmLatencyMs: stats(typedWarm.map((t) => t.list)),
+      typedWarmSlowest: [...typedWarm].sort((a, b) => b.list - a.list).slice(0, 5),
       typedSlowest: [...typed].sort((a, b) => b.list - a.list).slice(0, 5),
       relevance,
+      questions: questionScores,
       requestFloorMs: stats(requestFloor),
-      engineFloorMs: stats(engineFloor),
       pagesPerQuery: MODAL_PAGES_PER_QUERY,
       index: dirSize(path.join(ROOT, 'build/pagefind')),
       pagesFileGzip: zlib.gzipSync(fs.readFileSync(path.join(ROOT, 'build/pagefind/pages.json')), { level: 6 }).length,
+      // The section index alone (sections.json and the term shards), gzip as a server sends it.
+      sectionIndex: {
+        terms: dirSize(path.join(ROOT, 'build/pagefind/terms')),
+        sectionsFileGzip: zlib.gzipSync(fs.readFileSync(path.join(ROOT, 'build/pagefind/sections.json')), { level: 6 })
+          .length,
+      },
     };
   } finally {
     await browser.close();

@@ -22,7 +22,7 @@
  *    builds are checked to show no date and to print one warning.
  * 8. Load test of the production server: autocannon, 50 connections for 30 s, against nginx and
  *    against `docusaurus serve` over the same mix of 500 pages and their assets (bench/load.mjs).
- * 9. The docs MCP server on build/: start time, `search_docs` latency over the relevance fixture,
+ * 9. The docs MCP server on build/: start time, `search_docs` latency over the relevance and question fixtures,
  *    and the size of `read_page` for the largest page (bench/mcp.mjs).
  *
  * Environment, all optional:
@@ -511,27 +511,39 @@ async function main() {
     '## Search (offline index, Chromium)',
     '',
     ...(missing(search) ?? [
-      `Typed in the modal: each of ${search.typedQueries} relevance-fixture queries typed at 10 keys per second, each in a fresh browser context (nothing cached; hovering the button loads the modal's code, Pagefind and the page records, and the modal is open before the first key). From the last keydown to the frame that painted the final hit list (titles, sections and headings, from the page records), and to the frame that painted the snippets (one fragment request per page shown). Targets: hit list p95 ≤ 50 ms, p50 ≤ 20 ms.`,
+      `Typed in the modal: each of ${search.typedQueries} relevance-fixture queries typed at 10 keys per second. Fresh: each in a new browser context (nothing cached; hovering the button loads the modal's code, the section index's description and the page records, and the modal is open before the first key). Warm: one after the other in one context (term shards and fragments of earlier queries cached). From the last keydown to the frame that painted the final hit list (titles, sections and headings, from the page records), and, fresh, to the frame that painted the passages (one fragment request per page shown). Targets: warm hit list p95 ≤ 50 ms.`,
       '',
-      '| Last key to final hit list, p50 / p95 / max | Last key to snippets painted, p50 / p95 | Downloaded from first hover to first hit list, gzip (all / search files) | Until the snippets, gzip | Page records (pages.json), gzip |',
-      '|---|---|---|---|---|',
-      `| ${search.typedLatencyMs.p50.toFixed(1)} / ${search.typedLatencyMs.p95.toFixed(1)} / ${search.typedLatencyMs.max.toFixed(1)} ms | ${search.typedSnippetsMs.p50.toFixed(1)} / ${search.typedSnippetsMs.p95.toFixed(1)} ms | ${kb(search.bytesBeforeFirstHit.gzip)} / ${kb(search.indexBytesBeforeFirstHit.gzip)} | ${kb(search.bytesWithSnippets.gzip)} | ${kb(search.pagesFileGzip)} |`,
+      '| Warm: last key to final hit list, p50 / p95 / max | Fresh: last key to final hit list, p50 / p95 / max | Fresh: last key to passages painted, p50 / p95 | Downloaded from first hover to first hit list, gzip (all / search files) | Until the passages, gzip | Page records (pages.json), gzip |',
+      '|---|---|---|---|---|---|',
+      `| ${search.typedWarmLatencyMs.p50.toFixed(1)} / ${search.typedWarmLatencyMs.p95.toFixed(1)} / ${search.typedWarmLatencyMs.max.toFixed(1)} ms | ${search.typedLatencyMs.p50.toFixed(1)} / ${search.typedLatencyMs.p95.toFixed(1)} / ${search.typedLatencyMs.max.toFixed(1)} ms | ${search.typedSnippetsMs.p50.toFixed(1)} / ${search.typedSnippetsMs.p95.toFixed(1)} ms | ${kb(search.bytesBeforeFirstHit.gzip)} / ${kb(search.indexBytesBeforeFirstHit.gzip)} | ${kb(search.bytesWithSnippets.gzip)} | ${kb(search.pagesFileGzip)} |`,
       '',
-      `Slowest typed queries (ms to the hit list): ${search.typedSlowest.map((t) => `"${t.query}" ${t.list.toFixed(1)}`).join(', ')}.`,
+      `Slowest typed queries (ms to the hit list): fresh ${search.typedSlowest.map((t) => `"${t.query}" ${t.list.toFixed(1)}`).join(', ')}; warm ${search.typedWarmSlowest.map((t) => `"${t.query}" ${t.list.toFixed(1)}`).join(', ')}.`,
       '',
-      `Relevance (target: expected page first for ≥ 85% of queries, in the top 5 for ≥ 97%): fixture ${search.relevance.fixture.pairs} pairs, first ${(search.relevance.fixture.top1 * 100).toFixed(1)}%, top 5 ${(search.relevance.fixture.top5 * 100).toFixed(1)}%; held-out ${search.relevance.heldOut.pairs} pairs (never used to tune the ranking), first ${(search.relevance.heldOut.top1 * 100).toFixed(1)}%, top 5 ${(search.relevance.heldOut.top5 * 100).toFixed(1)}%.`,
+      `Relevance (targets: relevance fixture first ≥ 85%, top 5 ≥ 97%; question fixture first ≥ 90%, top 5 ≥ 97.5%, no query without hits), the browser's ranking code run in Node:`,
       '',
-      `Engine, over all ${search.queries} fixture queries with the Pagefind bundle initialised: first run (fetching the index chunks of its words) and second run, plus the data of the ${search.pagesPerQuery} pages the modal shows (one fragment request each), which only the snippets wait for.`,
+      '| Fixture | Cases | First | Top 5 | Answering anchor right | Without hits |',
+      '|---|---|---|---|---|---|',
+      ...[
+        ['Relevance fixture', search.relevance.fixture],
+        ['Held-out pairs (never used to tune)', search.relevance.heldOut],
+      ].map(
+        ([name, score]) =>
+          `| ${name} | ${score.pairs} | ${(score.top1 * 100).toFixed(1)}% | ${(score.top5 * 100).toFixed(1)}% | – | – |`,
+      ),
+      ...Object.entries(search.questions).map(
+        ([set, score]) =>
+          `| Questions: ${set} | ${score.cases} | ${(score.top1 * 100).toFixed(1)}% | ${(score.top5 * 100).toFixed(1)}% | ${score.anchor === null ? '–' : `${(score.anchor * 100).toFixed(1)}%`} | ${score.noHits} |`,
+      ),
       '',
-      '| Engine search, first run, p50 / p95 | With page data, first run, p50 / p95 | Second run p50 / p95 | Index on disk |',
+      `For comparison, the question fixture on the ranking before the section index (Pagefind, every word required; commit e1cbd4e): reader 50.0% / 62.5% with 5 queries without hits, agent 80.0% / 80.0% (1), errors 95.0% / 95.0% (1), identifiers 85.0% / 100.0% (0).`,
+      '',
+      `Engine in Node, over ${search.queries} queries (relevance and question fixtures): ranking plus the passages of the ${search.pagesPerQuery} pages the modal shows; first pass (reads term shards and fragments from disk), then a second with both in memory.`,
+      '',
+      '| First pass p50 / p95 | Second pass p50 / p95 | Index on disk | Section index, gzip (term shards / sections.json) |',
       '|---|---|---|---|',
-      `| ${search.latencyBreakdownMs.search.p50.toFixed(1)} ms / ${search.latencyBreakdownMs.search.p95.toFixed(1)} ms | ${search.latencyMs.p50.toFixed(1)} ms / ${search.latencyMs.p95.toFixed(1)} ms | ${search.warmLatencyMs.p50.toFixed(1)} ms / ${search.warmLatencyMs.p95.toFixed(1)} ms | ${(search.index.raw / 1024 / 1024).toFixed(1)} MB in ${search.index.files} files |`,
+      `| ${search.latencyMs.p50.toFixed(1)} ms / ${search.latencyMs.p95.toFixed(1)} ms | ${search.warmLatencyMs.p50.toFixed(1)} ms / ${search.warmLatencyMs.p95.toFixed(1)} ms | ${(search.index.raw / 1024 / 1024).toFixed(1)} MB in ${search.index.files} files, ${kb(search.index.gzip)} gzip | ${kb(search.sectionIndex.terms.gzip)} in ${search.sectionIndex.terms.files} files / ${kb(search.sectionIndex.sectionsFileGzip)} |`,
       '',
-      `Floors of a first run with page data, each measured alone over ${search.queries} rounds: the requests without the engine (one index file, then ${search.pagesPerQuery} fragments in parallel, each file new), and the engine without the network (a fresh Pagefind on the main thread, every index and fragment file already in memory).`,
-      '',
-      '| Requests alone, p50 / p95 | Engine alone, p50 / p95 |',
-      '|---|---|',
-      `| ${search.requestFloorMs.p50.toFixed(1)} ms / ${search.requestFloorMs.p95.toFixed(1)} ms | ${search.engineFloorMs.p50.toFixed(1)} ms / ${search.engineFloorMs.p95.toFixed(1)} ms |`,
+      `Request floor of a first query, over ${search.queries} rounds: one term shard, then ${search.pagesPerQuery} fragments in parallel, each file new, no engine: ${search.requestFloorMs.p50.toFixed(1)} ms / ${search.requestFloorMs.p95.toFixed(1)} ms (p50 / p95).`,
       '',
     ]),
     '## Load test of the production server',
@@ -554,7 +566,7 @@ async function main() {
     '## Docs MCP server',
     '',
     ...(missing(mcp) ?? [
-      `\`node scripts/mcp.mjs --site build\` driven by the MCP SDK's client over stdio. Start: from spawning the server to the end of the MCP handshake (the search index loaded), median of ${mcp.starts} starts, with the server's CPU time (user + system) at that moment. Search: each of the ${mcp.queries} relevance-fixture queries through \`search_docs\` (5 hits with snippets), from the call to the answer, in one server: first pass, then the same queries again.`,
+      `\`node scripts/mcp.mjs --site build\` driven by the MCP SDK's client over stdio. Start: from spawning the server to the end of the MCP handshake (the search index loaded), median of ${mcp.starts} starts, with the server's CPU time (user + system) at that moment. Search: each of the ${mcp.queries} relevance- and question-fixture queries through \`search_docs\` (5 hits with passages), from the call to the answer, in one server: first pass, then the same queries again.`,
       '',
       '| Start, wall (each) | Start, CPU | search_docs, first pass, p50 / p95 / max (CPU per query) | Second pass, p50 / p95 (CPU per query) | read_page of the largest page |',
       '|---|---|---|---|---|',

@@ -53,3 +53,41 @@ export interface PagesFile {
   /** Pagefind page id (its fragment's file name without extension) → record. */
   pages: Record<string, PageRecord>;
 }
+
+/** The section index's description file ({@link SectionsFile}), in {@link INDEX_DIR}. */
+export const SECTIONS_FILE = 'sections.json';
+
+/** The folder of the section index's term shards ({@link TermShard}), in {@link INDEX_DIR}. */
+export const TERMS_DIR = 'terms';
+
+/** The file of shard `n` of the section index, relative to {@link INDEX_DIR}. */
+export const termShardFile = (n: number): string => `${TERMS_DIR}/${String(n)}.json`;
+
+/**
+ * The content of {@link SECTIONS_FILE}: the sections the index counts terms in (a page's text
+ * before its first h2 or h3, then one section per h2 or h3), as parallel lists, and the statistics
+ * BM25F needs.
+ */
+export interface SectionsFile {
+  /** Number of term shard files ({@link termShardFile}). */
+  shards: number;
+  /** Pagefind page ids (keys of {@link PagesFile}); sections point into this list. */
+  pageIds: string[];
+  /** Per section: its page, as an index into {@link pageIds}. */
+  page: number[];
+  /** Per section: its heading, as an index into the page record's headings; -1 for the text before the first. */
+  heading: number[];
+  /** Per section: the number of terms in its body. */
+  length: number[];
+  /** Per section: the word offset in the page's fragment content where the section begins. */
+  start: number[];
+  /** Synonyms and acronyms: a query term → the words it also searches for (from synonyms.json). */
+  synonyms: Record<string, string>;
+}
+
+/**
+ * One term shard: term → postings, as a flat list of pairs `[section delta, count, …]` where each
+ * section index is the previous one plus the delta (the first is the index itself) and the count
+ * is how often the term occurs in that section's body.
+ */
+export type TermShard = Record<string, number[]>;

@@ -9,8 +9,10 @@
  * - Its post-build step (run by the post-build pipeline, see ARCHITECTURE.md, 'The post-build
  *   pipeline') extracts each built page's search record from the page's hast and writes a
  *   Pagefind index to `build/pagefind/`. Pagefind splits the index into small chunks, so a query downloads only
- *   the part it needs. Beside it go `vocabulary.json` (typo correction) and `pages.json` (one
- *   small record per page, which the client ranks with and shows hits from at once).
+ *   the part it needs. Beside it go `vocabulary.json` (typo correction), `pages.json` (one
+ *   small record per page, which the client shows hits from at once) and the section index
+ *   (`sections.json` and `terms/`, see sections.ts) that the client ranks with; Pagefind's
+ *   fragments give the passages.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +34,7 @@ import {
 } from './contract';
 import { toIndexDocument, type SearchRecord } from './extract';
 import { readPage } from './page-step';
+import { writeSectionIndex } from './sections';
 
 /**
  * The search step of the post-build pipeline: each page's records (`page-step.ts`), then, in route
@@ -113,7 +116,9 @@ export function writeSearchIndex(outDir: string, records: readonly SearchRecord[
   }
   const vocabulary: SearchVocabularyFile = { words: buildVocabulary(records), names: buildNames(records) };
   fs.writeFileSync(path.join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabulary));
-  fs.writeFileSync(path.join(indexDir, PAGES_FILE), JSON.stringify(buildPagesFile(indexDir, records)));
+  const pagesFile = buildPagesFile(indexDir, records);
+  fs.writeFileSync(path.join(indexDir, PAGES_FILE), JSON.stringify(pagesFile));
+  writeSectionIndex(indexDir, pagesFile);
   return engineCpuMs;
 }
 

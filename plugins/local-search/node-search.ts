@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SearchOutcome } from './client/hits';
 import { toPageIndex, type PageIndex, type PagefindApi } from './client/indexLoader';
 import { searchSite, type SearchSiteOptions } from './client/search';
+import { fragmentContent, fragmentUrl, loadSectionSearch, searchSections } from './client/sectionSearch';
 import { toVocabulary, type Vocabulary } from './client/spelling';
 import {
   INDEX_DIR,
@@ -101,14 +102,70 @@ export function localIndex(buildDir: string): IndexSource {
 }
 
 /**
- * Loads the search of an index.
+ * Loads the search of an index: the section index (BM25F, client/sectionSearch.ts) when the index
+ * has one, else Pagefind's engine with the page records' re-ranking.
  * @throws Error when a file of the index cannot be read or the Pagefind bundle does not load.
  */
 export async function loadSearchEngine(source: IndexSource): Promise<NodeSearchEngine> {
+  if (source.bundleUrl.startsWith('file:')) installFileFetch();
+  const vocabularyFile = JSON.parse(await source.readText(VOCABULARY_FILE)) as SearchVocabularyFile;
+  const vocabulary = toVocabulary(vocabularyFile.words, vocabularyFile.names);
+  const pagesFile = JSON.parse(await source.readText(PAGES_FILE)) as PagesFile;
+  const pages = toPageIndex(pagesFile);
+  const bare = (url: string) => url.replace(/\/$/, '');
+  const sectionByUrl = new Map(
+    Object.values(pagesFile.pages).map(([section, url]) => [bare(url), pagesFile.sections[section] ?? 'Pages']),
+  );
+  const common = {
+    sections: pagesFile.sections,
+    sectionOf: (url: string) => sectionByUrl.get(bare(url)),
+    vocabulary,
+    pages,
+  };
+  const sectionSearch = await loadSectionSearch({
+    readJson: async <T>(file: string) => JSON.parse(await source.readText(file)) as T,
+    readFragment: async (id) => {
+      const response = await fetch(fragmentUrl(source.bundleUrl, id));
+      if (!response.ok) throw new Error(`${fragmentUrl(source.bundleUrl, id)}: HTTP ${String(response.status)}`);
+      return fragmentContent(await response.arrayBuffer());
+    },
+  }).catch(() => undefined);
+  if (sectionSearch) {
+    return {
+      ...common,
+      search: (query, limit, options = {}) =>
+        searchSections(sectionSearch, vocabulary, query, limit, {
+          excerpts: options.excerpts ?? false,
+          section: sectionFilter(options.filters),
+          pinned: vocabulary.names.get(query.trim().toLowerCase()),
+        }),
+    };
+  }
+  const api = await loadPagefindEngine(source);
+  return {
+    ...common,
+    search: (query, limit, options = {}) =>
+      searchSite(api, vocabulary, query, limit, {
+        pages,
+        excerpts: options.excerpts ?? false,
+        filters: options.filters,
+      }),
+  };
+}
+
+/** The `section` value of Pagefind-style filters (`{ section: 'Modules' }`), if any. */
+function sectionFilter(filters: SearchSiteOptions['filters']): string | string[] | undefined {
+  return filters?.section;
+}
+
+/**
+ * Imports and starts Pagefind's engine for an index without a section index.
+ * @throws Error when the Pagefind bundle does not load.
+ */
+async function loadPagefindEngine(source: IndexSource): Promise<PagefindApi> {
   const importModule = source.importModule ?? ((specifier: string) => import(/* @vite-ignore */ specifier));
   let entry: string;
   if (source.bundleUrl.startsWith('file:')) {
-    installFileFetch();
     entry = `${source.bundleUrl}${PAGEFIND_ENTRY_FILE}`;
   } else {
     // A module cannot be imported from https: in Node; import the fetched text instead. Pagefind
@@ -119,24 +176,5 @@ export async function loadSearchEngine(source: IndexSource): Promise<NodeSearchE
   const pagefind = (await importModule(entry)) as PagefindModule;
   const api = pagefind.createInstance({ basePath: source.bundleUrl, baseUrl: '/', excerptLength: 24 });
   await api.init();
-  const vocabularyFile = JSON.parse(await source.readText(VOCABULARY_FILE)) as SearchVocabularyFile;
-  const vocabulary = toVocabulary(vocabularyFile.words, vocabularyFile.names);
-  const pagesFile = JSON.parse(await source.readText(PAGES_FILE)) as PagesFile;
-  const pages = toPageIndex(pagesFile);
-  const bare = (url: string) => url.replace(/\/$/, '');
-  const sectionByUrl = new Map(
-    Object.values(pagesFile.pages).map(([section, url]) => [bare(url), pagesFile.sections[section] ?? 'Pages']),
-  );
-  return {
-    search: (query, limit, options = {}) =>
-      searchSite(api, vocabulary, query, limit, {
-        pages,
-        excerpts: options.excerpts ?? false,
-        filters: options.filters,
-      }),
-    sections: pagesFile.sections,
-    sectionOf: (url) => sectionByUrl.get(bare(url)),
-    vocabulary,
-    pages,
-  };
+  return api;
 }

@@ -26,6 +26,7 @@ const SCRIPT = path.join(ROOT, 'scripts', 'mcp.mjs');
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
 const { RELEVANCE_PAIRS } = jiti('../../test/e2e/fixtures/search-relevance.ts');
 const { twinPathOf } = jiti('../../plugins/markdown-twins/twin-address.ts');
+const { readQuestions } = jiti('../../test/contract/questions.ts');
 
 /** Clock ticks per second of /proc/<pid>/stat times. */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -104,7 +105,11 @@ export async function measureMcp(buildDir) {
 
   const { client, pid } = await start(buildDir);
   try {
-    const queries = RELEVANCE_PAIRS.map((pair) => pair.query);
+    // Keyword queries, then whole questions, pasted errors and identifiers as agents send them.
+    const queries = [
+      ...RELEVANCE_PAIRS.map((pair) => pair.query),
+      ...readQuestions().map((question) => question.query),
+    ];
     const first = await searchPass(client, pid, queries);
     const second = await searchPass(client, pid, queries);
 

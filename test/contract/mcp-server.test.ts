@@ -41,6 +41,9 @@ interface ToolText {
 interface Hit {
   title: string;
   url: string;
+  page_url: string;
+  heading: string;
+  passage: string;
   path: string;
   section: string;
   snippet: string;
@@ -133,9 +136,14 @@ describe.runIf(hasBuild)('docs MCP server on build/, with the network refused', 
     expect(answer.isError).toBeFalsy();
     const [first] = hitsOf(answer);
     expect(first?.path).toBe(expected);
-    expect(first?.url).toBe(`${SITE_URL}${expected}`);
+    // The hit's url is the answering section's: the page URL, with a heading's anchor when one answers.
+    expect(first?.page_url).toBe(`${SITE_URL}${expected}`);
+    expect(first?.url === first?.page_url || first?.url.startsWith(`${SITE_URL}${expected}#`)).toBe(true);
     expect(first?.title).not.toBe('');
+    expect(first?.heading).not.toBe('');
     expect(first?.snippet.length).toBeGreaterThan(20);
+    expect(first?.passage.length).toBeGreaterThan(20);
+    expect(first?.passage.length).toBeLessThanOrEqual(620);
     // The same answer as text, for clients that read only the content.
     expect(JSON.parse(text(answer))).toEqual(answer.structuredContent);
   });
@@ -288,7 +296,8 @@ describe.runIf(hasBuild)('docs MCP server on the deployed site (--url)', { timeo
   it('searches the site’s index and reads its twins, giving the site’s URLs', async () => {
     const [query, expected] = QUESTIONS[0] ?? ['', ''];
     const [first] = hitsOf(await call(session.client, 'search_docs', { query }));
-    expect(first?.url).toBe(`${origin}${expected}`);
+    expect(first?.page_url).toBe(`${origin}${expected}`);
+    expect(first?.url.startsWith(`${origin}${expected}`)).toBe(true);
     const page = await call(session.client, 'read_page', { path: `${SITE_URL}/intro/next-steps` });
     expect(text(page)).toBe(fs.readFileSync(path.join(BUILD_DIR, 'intro/next-steps.md'), 'utf8'));
   });

@@ -197,31 +197,38 @@ describe('failed route load', () => {
 });
 
 describe('crash screen', () => {
-  /** A stand-in for the search bundle whose first hit has an object for a title, which React cannot render. */
-  const FAKE_PAGEFIND = `
-    export async function options() {}
-    export async function init() {}
-    export async function search() {
-      return { results: [{ id: 'a', score: 1, data: async () => ({
-        url: '/intro', excerpt: 'text', sub_results: [],
-        meta: { title: globalThis.__crash ? { not: 'renderable' } : 'Recovered result', section: 'Guides' },
-      }) }] };
-    }`;
+  /**
+   * A stand-in search index of two pages: the hit for `crash` has an object for its section name,
+   * which React cannot render; the hit for `recovered` is an ordinary one.
+   */
+  const FAKE_INDEX: Record<string, unknown> = {
+    'sections.json': {
+      shards: 1,
+      pageIds: ['a', 'b'],
+      page: [0, 1],
+      heading: [-1, -1],
+      length: [1, 1],
+      start: [0, 0],
+      synonyms: {},
+    },
+    'terms/0.json': { crash: [0, 1], recover: [1, 1] },
+    'pages.json': {
+      sections: [{ not: 'renderable' }, 'Guides'],
+      pages: { a: [0, '/intro', 'Crash', []], b: [1, '/intro', 'Recovered result', []] },
+    },
+    'vocabulary.json': { words: ['crash', 'recovered'], names: {} },
+  };
 
   it('shows "This page crashed." with the error, titled Page Error, and Try again renders the page again', async () => {
     const { page, expectedConsole } = await open('/intro');
     // Production React reports the render error as minified error #31 (an object as a child).
     expectedConsole.push('Minified React error #31');
-    await page.route('**/pagefind/pagefind.js', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: FAKE_PAGEFIND }),
-    );
-    await page.route('**/pagefind/vocabulary.json', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ words: ['crash'], names: {} }) }),
-    );
-    await page.evaluate(() => {
-      (globalThis as { __crash?: boolean }).__crash = true;
+    await page.route('**/pagefind/**', (route) => {
+      const file = new URL(route.request().url()).pathname.replace(/^.*\/pagefind\//, '');
+      if (file.startsWith('fragment/')) return route.fulfill({ body: 'pagefind_dcd{"content":"Crash recovered."}' });
+      return route.fulfill({ contentType: 'application/json', body: JSON.stringify(FAKE_INDEX[file] ?? {}) });
     });
-    // Client-side navigation keeps the stand-in bundle and the flag.
+    // Client-side navigation keeps the stand-in index.
     await page.evaluate(() => {
       window.history.pushState({}, '', '/search?q=crash');
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -239,8 +246,7 @@ describe('crash screen', () => {
     // Fix the cause (the search page keeps its results above the boundary, so search again), then
     // Try again clears the error and renders the page.
     await page.evaluate(() => {
-      (globalThis as { __crash?: boolean }).__crash = false;
-      window.history.pushState({}, '', '/search?q=crashs');
+      window.history.pushState({}, '', '/search?q=recovered');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     // The new search finishes behind the crash screen; press Try again until it has.

@@ -35,7 +35,7 @@ describe('search modal', () => {
     await watched.page.waitForLoadState('networkidle');
     expect(requested.filter((url) => url.includes('/pagefind/'))).toEqual([]);
     await watched.page.getByRole('button', { name: /search/i }).hover();
-    await watched.page.waitForResponse((response) => response.url().endsWith('/pagefind/pagefind.js'));
+    await watched.page.waitForResponse((response) => response.url().endsWith('/pagefind/sections.json'));
   });
 
   it('names the search button by the text it shows, and announces its shortcut', async () => {
@@ -198,7 +198,8 @@ describe('search page ranking', () => {
       const shown = await page
         .locator('main ol > li h2 a')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-      const expected = (await search(query, shown.length)).hits.map((hit) => bare(hit.url));
+      // Each title links to the section that answers: the page URL, with the heading's anchor.
+      const expected = (await search(query, shown.length)).hits.map((hit) => bare(hit.answer?.url ?? hit.url));
       expect({ query, shown: shown.map(bare) }).toEqual({ query, shown: expected });
     }
   }, 120_000);

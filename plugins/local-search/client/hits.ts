@@ -21,6 +21,13 @@ export interface SearchHit {
   /** HTML with `<mark>` around matched words; empty until the page's fragment is loaded. */
   excerpt: string;
   headings: SearchHeadingHit[];
+  /**
+   * The section that answers the query best (section index only): its URL (the page URL, with the
+   * heading's anchor when a heading opens the section), its heading (the page title for the text
+   * before the first heading) and its passage, plain text of at most about 600 characters (empty
+   * until the page's fragment is loaded).
+   */
+  answer?: { url: string; heading: string; passage: string };
 }
 
 /** The answer to one query. */

@@ -11,6 +11,7 @@ import {
   type SearchVocabularyFile,
 } from '../contract';
 import { toRankablePage, type PageLookup, type RankablePage } from './ranking';
+import { fetchSource, loadSectionSearch, type SectionSearch } from './sectionSearch';
 import { toVocabulary, type Vocabulary } from './spelling';
 
 /** A sub-result: a heading of a page that matched. */
@@ -124,4 +125,15 @@ const pageIndexes = new Map<string, Promise<PageIndex>>();
  */
 export function loadPageIndex(bundlePath: string): Promise<PageIndex> {
   return once(pageIndexes, bundlePath, async () => toPageIndex(await fetchJson<PagesFile>(bundlePath, PAGES_FILE)));
+}
+
+const sectionIndexes = new Map<string, Promise<SectionSearch>>();
+
+/**
+ * Loads the section index of `<bundlePath>` once (`sections.json` and `pages.json`; term shards
+ * and fragments load as queries need them).
+ * @throws Error (rejected promise) naming the file and the HTTP status when it cannot be fetched.
+ */
+export function loadSections(bundlePath: string): Promise<SectionSearch> {
+  return once(sectionIndexes, bundlePath, () => loadSectionSearch(fetchSource(bundlePath)));
 }

@@ -1,13 +1,13 @@
 /**
- * The site search as a function of (query, limit), bound to the Pagefind bundle, vocabulary and
- * page records this build wrote.
+ * The site search as a function of (query, limit), bound to the section index, vocabulary and
+ * page records this build wrote (the same engine as the docs MCP server's, client/sectionSearch.ts).
  */
 import { useCallback } from 'react';
 
 import { useBundlePath } from './bundlePath';
 import type { SearchOutcome } from './hits';
-import { loadPageIndex, loadPagefind, loadVocabulary } from './indexLoader';
-import { searchSite } from './search';
+import { loadSections, loadVocabulary } from './indexLoader';
+import { searchSections } from './sectionSearch';
 
 export { useBundlePath } from './bundlePath';
 
@@ -20,12 +20,11 @@ export function useSiteSearch(excerpts = true): (query: string, limit: number) =
   const bundlePath = useBundlePath();
   return useCallback(
     async (query: string, limit: number) => {
-      const [api, vocabulary, pages] = await Promise.all([
-        loadPagefind(bundlePath),
-        loadVocabulary(bundlePath),
-        loadPageIndex(bundlePath),
-      ]);
-      return searchSite(api, vocabulary, query, limit, { pages, excerpts });
+      const [sections, vocabulary] = await Promise.all([loadSections(bundlePath), loadVocabulary(bundlePath)]);
+      return searchSections(sections, vocabulary, query, limit, {
+        excerpts,
+        pinned: vocabulary.names.get(query.trim().toLowerCase()),
+      });
     },
     [bundlePath, excerpts],
   );

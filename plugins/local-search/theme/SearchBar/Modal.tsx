@@ -14,17 +14,16 @@ import { missingSearchResultsUrl } from '@site/src/site-constants';
 import { searchUrl } from '@site/src/lib/routes';
 
 import { createLocalSearchClient } from '../../client/adapter';
-import { loadPageIndex, loadPagefind, loadVocabulary } from '../../client/indexLoader';
+import { loadSections, loadVocabulary } from '../../client/indexLoader';
 import { createSnippetStore, useSnippet, type SnippetStore } from '../../client/snippets';
 import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from '../../client/texts';
 import { useSiteSearch } from '../../client/useSiteSearch';
 import { IndexErrorScreen } from './IndexErrorScreen';
 
-/** Starts loading the index and the page records of `bundlePath`, once; failures surface on search. */
+/** Starts loading the section index, page records and vocabulary of `bundlePath`, once; failures surface on search. */
 export function preloadIndex(bundlePath: string): void {
-  loadPagefind(bundlePath).catch(() => undefined);
+  loadSections(bundlePath).catch(() => undefined);
   loadVocabulary(bundlePath).catch(() => undefined);
-  loadPageIndex(bundlePath).catch(() => undefined);
 }
 
 /** Texts of the modal's failure and no-results screens. */

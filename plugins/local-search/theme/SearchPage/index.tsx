@@ -141,7 +141,7 @@ export default function SearchPage(): ReactNode {
                 <li key={hit.url} className={styles.result}>
                   <p className={styles.section}>{hit.section}</p>
                   <Heading as="h2" className={styles.title}>
-                    <Link to={hit.url}>{hit.title}</Link>
+                    <Link to={hit.answer?.url ?? hit.url}>{hit.title}</Link>
                   </Heading>
                   {/* Pagefind escapes the excerpt and adds only <mark> around matches. */}
                   <p className={styles.excerpt} dangerouslySetInnerHTML={{ __html: hit.excerpt }} />

@@ -1,0 +1,250 @@
+/**
+ * Ranking of the offline search: BM25F over three fields of every section of every page (the
+ * page's title, the section's heading, the section's body), as defined by S. Robertson and
+ * H. Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", Foundations and Trends
+ * in Information Retrieval 3(4), 2009, section 3.5 (BM25F, "simple BM25F" with a per-field
+ * length normalisation and one saturation per term).
+ *
+ * For a query term t and a section s, the fields' counts are weighted and normalised first:
+ *
+ *     tf(t, s) = Σ_f  w_f · count(t, f, s) / (1 − b_f + b_f · length(f, s) / avgLength(f))
+ *
+ * and the section scores Σ_t q_t · idf(t) · tf(t, s) / (k1 + tf(t, s)), with
+ * idf(t) = ln(1 + (N − df(t) + 0.5) / (df(t) + 0.5)) over the N sections, df(t) the sections that
+ * hold t, and q_t the query term's weight (identifiers weigh more; see {@link QUERY_WEIGHTS}).
+ * A page scores as its best section plus a small share of its others (`spread`).
+ *
+ * Every section that holds any query term is a candidate, so a page that holds most of the
+ * rarer terms ranks even when no page holds them all.
+ */
+import type { PageRecord, SectionsFile } from '../contract';
+import { termCounts } from './terms';
+
+/** BM25F parameters: field weights w_f, length normalisation b_f, and the saturation k1. */
+export interface Bm25fParameters {
+  k1: number;
+  weight: { title: number; heading: number; body: number };
+  b: { title: number; heading: number; body: number };
+  /** Share of a page's other sections' scores added to its best section's score. */
+  spread: number;
+  /**
+   * Weight of the page's coverage of the query: the share of the query's idf-weighted terms that
+   * any of its sections holds, added to the page score, so that a page holding the rarer terms
+   * of a long question between its sections ranks above one section holding a few.
+   */
+  coverage: number;
+  /**
+   * Weight of the share of the page title's terms that the query holds: a page named for the
+   * query ("Network ACLs" for `network acls`) ranks above pages that mention it under another
+   * name. BM25F scores how much a page says about the query's terms, not how much of the page's
+   * name the query is; this adds the latter.
+   */
+  titleCoverage: number;
+}
+
+/**
+ * The parameters in use, chosen on the question and relevance fixtures (the grid tried is in the
+ * benchmark report's search section).
+ */
+export const BM25F: Bm25fParameters = {
+  k1: 6,
+  weight: { title: 10, heading: 20, body: 1 },
+  b: { title: 0.3, heading: 0.3, body: 0.75 },
+  spread: 0.02,
+  coverage: 2,
+  titleCoverage: 4,
+};
+
+/** Weights q_t of query terms by kind. */
+export const QUERY_WEIGHTS = {
+  /** A plain word. */
+  word: 1,
+  /** An identifier: a compound (`enable_execute_command`, `v0.26.0`) or a word with a digit or `_`. */
+  identifier: 2,
+  /** A part of a compound typed in the query (`acm` of `--upload-to-acm`): the compound carries it. */
+  part: 0.5,
+  /** A word a synonym or acronym adds (see synonyms.json). */
+  synonym: 0.6,
+  /** A completion of the word the reader is still typing. */
+  completion: 0.5,
+  /** A question word (`what`, `is`): counts where other words found a section (`What is Kubernetes?`). */
+  question: 0.6,
+} as const;
+
+/** A weighted query term and its postings (flat `[section delta, count, …]`, see TermShard). */
+export interface QueryTerm {
+  term: string;
+  weight: number;
+  postings: readonly number[];
+  /** False for a question word: it adds to sections other terms found, and finds none itself. */
+  finds?: boolean;
+}
+
+/** The statistics of the section index that do not depend on the query. */
+export interface SectionStats {
+  file: SectionsFile;
+  /** Average body length (terms) of a section. */
+  averageBody: number;
+}
+
+/** Builds the {@link SectionStats} of a sections file. */
+export function sectionStats(file: SectionsFile): SectionStats {
+  const total = file.length.reduce((sum, length) => sum + length, 0);
+  return { file, averageBody: total / Math.max(1, file.length.length) };
+}
+
+/** Average field lengths of headings and titles, in terms: fixed, as the browser holds no totals. */
+const AVERAGE_HEADING = 4;
+const AVERAGE_TITLE = 6;
+
+/** A page's best section for a query, and the page's score. */
+export interface RankedPage {
+  /** Index into the sections file's `pageIds`. */
+  page: number;
+  score: number;
+  /** The best section: index into the sections file's lists. */
+  section: number;
+  /** The page record's heading of the best section, -1 for the text before the first heading. */
+  heading: number;
+  /** The query terms the page holds (the ones that scored). */
+  matched: string[];
+}
+
+/** The terms and their counts of a text, cached by text (titles and headings repeat across queries). */
+const countCache = new Map<string, Map<string, number>>();
+function countsOf(text: string): Map<string, number> {
+  let counts = countCache.get(text);
+  if (counts === undefined) {
+    counts = termCounts(text);
+    if (countCache.size > 20_000) countCache.clear();
+    countCache.set(text, counts);
+  }
+  return counts;
+}
+
+/**
+ * Ranks the pages for a query: BM25F over the sections that hold any of `terms`, pages by their
+ * best section. `recordOf` gives a page record by its index in the sections file (for the title
+ * and headings); `keep` can leave pages out (a section filter). Best first; ties keep page order.
+ */
+export function rankPages(
+  stats: SectionStats,
+  terms: readonly QueryTerm[],
+  recordOf: (page: number) => PageRecord | undefined,
+  keep: (page: number) => boolean = () => true,
+  parameters: Bm25fParameters = BM25F,
+): RankedPage[] {
+  const { file } = stats;
+  const n = file.page.length;
+  const { k1, weight, b } = parameters;
+  // Body counts of each candidate section, per query term.
+  const bodies = new Map<number, Float64Array>();
+  const idf = terms.map((entry) => {
+    const df = entry.postings.length / 2;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  });
+  const finders = terms.filter((entry) => entry.finds !== false);
+  terms.forEach((entry, t) => {
+    if (entry.finds === false && finders.length > 0) return;
+    let section = 0;
+    for (let i = 0; i + 1 < entry.postings.length; i += 2) {
+      section += entry.postings[i] ?? 0;
+      if (!keep(file.page[section] ?? -1)) continue;
+      let counts = bodies.get(section);
+      if (counts === undefined) {
+        counts = new Float64Array(terms.length);
+        bodies.set(section, counts);
+      }
+      counts[t] = entry.postings[i + 1] ?? 0;
+    }
+  });
+  terms.forEach((entry, t) => {
+    if (entry.finds !== false || finders.length === 0) return;
+    let section = 0;
+    for (let i = 0; i + 1 < entry.postings.length; i += 2) {
+      section += entry.postings[i] ?? 0;
+      const counts = bodies.get(section);
+      if (counts) counts[t] = entry.postings[i + 1] ?? 0;
+    }
+  });
+  const pages = new Map<number, { best: number; section: number; rest: number; matched: Set<string> }>();
+  for (const [section, body] of bodies) {
+    const page = file.page[section] ?? -1;
+    const record = recordOf(page);
+    if (record === undefined) continue;
+    const headingIndex = file.heading[section] ?? -1;
+    const headingText = headingIndex >= 0 ? (record[3][headingIndex]?.[1] ?? '') : '';
+    const title = titleCounts(record);
+    const heading = countsOf(headingText);
+    const titleNorm = 1 - b.title + (b.title * sumOf(title)) / AVERAGE_TITLE;
+    const headingNorm = 1 - b.heading + (b.heading * Math.max(1, sumOf(heading))) / AVERAGE_HEADING;
+    const bodyNorm = 1 - b.body + (b.body * (file.length[section] ?? 0)) / stats.averageBody;
+    let score = 0;
+    const matched: string[] = [];
+    terms.forEach((entry, t) => {
+      const tf =
+        (weight.title * (title.get(entry.term) ?? 0)) / titleNorm +
+        (weight.heading * (heading.get(entry.term) ?? 0)) / headingNorm +
+        (weight.body * (body[t] ?? 0)) / bodyNorm;
+      if (tf <= 0) return;
+      matched.push(entry.term);
+      score += entry.weight * (idf[t] ?? 0) * (tf / (k1 + tf));
+    });
+    const current = pages.get(page);
+    if (current === undefined) {
+      pages.set(page, { best: score, section, rest: 0, matched: new Set(matched) });
+    } else {
+      for (const term of matched) current.matched.add(term);
+      if (score > current.best) {
+        current.rest += current.best;
+        current.best = score;
+        current.section = section;
+      } else current.rest += score;
+    }
+  }
+  const termWeight = new Map(terms.map((entry, t) => [entry.term, entry.weight * (idf[t] ?? 0)]));
+  let totalWeight = 0;
+  for (const value of termWeight.values()) totalWeight += value;
+  const coverageOf = (matched: ReadonlySet<string>): number => {
+    let sum = 0;
+    for (const term of matched) sum += termWeight.get(term) ?? 0;
+    return totalWeight > 0 ? sum / totalWeight : 0;
+  };
+  const queryTerms = new Set(terms.map((entry) => entry.term));
+  const titleShare = (page: number): number => {
+    const record = recordOf(page);
+    if (record === undefined) return 0;
+    const title = countsOf(record[2]);
+    let held = 0;
+    for (const term of title.keys()) if (queryTerms.has(term)) held += 1;
+    return title.size > 0 ? held / title.size : 0;
+  };
+  return [...pages]
+    .map(([page, entry]) => ({
+      page,
+      score:
+        entry.best +
+        parameters.spread * entry.rest +
+        parameters.coverage * coverageOf(entry.matched) +
+        parameters.titleCoverage * titleShare(page),
+      section: entry.section,
+      heading: file.heading[entry.section] ?? -1,
+      matched: [...entry.matched],
+    }))
+    .sort((x, y) => y.score - x.score || x.page - y.page);
+}
+
+/**
+ * The title field of a page: its title's terms, and the last segment of its URL as one
+ * compound term (`ecs-service-with-alb`), so that a module or service named in a query matches its page.
+ */
+function titleCounts(record: PageRecord): Map<string, number> {
+  const slug = record[1].replace(/\/$/, '').split('/').pop() ?? '';
+  return countsOf(/[-_.]/.test(slug) ? `${record[2]} ${slug}` : record[2]);
+}
+
+function sumOf(counts: ReadonlyMap<string, number>): number {
+  let sum = 0;
+  for (const count of counts.values()) sum += count;
+  return sum;
+}

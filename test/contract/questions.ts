@@ -1,0 +1,103 @@
+/**
+ * The question fixture (`test/fixtures/questions/*.yml`): questions readers and agents ask, each
+ * with the page that answers it and, where one section answers, that section's heading anchor.
+ * Written from the pages' content before the ranking was tuned on it. Used by the question test
+ * and the search benchmark.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+import type { SearchOutcome } from '../../plugins/local-search/client/hits';
+
+/** The fixture's folder. */
+export const QUESTIONS_DIR = path.resolve(__dirname, '../fixtures/questions');
+
+/** The fixture's sets, by file name, with the number of cases each must hold. */
+export const QUESTION_SETS = { reader: 40, agent: 20, errors: 20, identifiers: 20 } as const;
+
+/** A set of the fixture: reader questions, agent questions, pasted errors or identifiers. */
+export type QuestionSet = keyof typeof QUESTION_SETS;
+
+/** One case: a query and where its answer lives. */
+export interface QuestionCase {
+  set: QuestionSet;
+  query: string;
+  /** Permalink of the page that answers the query. */
+  expected: string;
+  /** Heading anchor (without `#`) of the section that answers, when one section does. */
+  anchor?: string;
+}
+
+/**
+ * Reads one set of the fixture.
+ * @throws Error naming the file, the case index and the field when a case is malformed.
+ */
+export function readQuestionSet(set: QuestionSet, dir = QUESTIONS_DIR): QuestionCase[] {
+  const file = path.join(dir, `${set}.yml`);
+  const data: unknown = parse(fs.readFileSync(file, 'utf8'));
+  if (!Array.isArray(data)) throw new Error(`${file}: expected a list of cases`);
+  return data.map((item: unknown, index): QuestionCase => {
+    const where = `${file}: case ${String(index + 1)}`;
+    if (typeof item !== 'object' || item === null) throw new Error(`${where}: expected a mapping`);
+    const { query, expected, anchor, ...rest } = item as Record<string, unknown>;
+    const unknown = Object.keys(rest);
+    if (unknown.length > 0) throw new Error(`${where}: unknown field ${unknown.join(', ')}`);
+    if (typeof query !== 'string' || query.trim() === '') throw new Error(`${where}: field query must be text`);
+    if (typeof expected !== 'string' || !expected.startsWith('/'))
+      throw new Error(`${where}: field expected must be a permalink starting with /`);
+    if (anchor !== undefined && (typeof anchor !== 'string' || anchor === '' || anchor.includes('#')))
+      throw new Error(`${where}: field anchor must be a heading id without #`);
+    return anchor === undefined ? { set, query, expected } : { set, query, expected, anchor };
+  });
+}
+
+/** Every set of the fixture, in {@link QUESTION_SETS} order. */
+export function readQuestions(dir = QUESTIONS_DIR): QuestionCase[] {
+  return (Object.keys(QUESTION_SETS) as QuestionSet[]).flatMap((set) => readQuestionSet(set, dir));
+}
+
+/** Where one case landed: page rank (0 first, -1 not in the top 5) and the first hit's anchor. */
+export interface AnsweredCase extends QuestionCase {
+  rank: number;
+  /** The anchor of the section the expected page's hit points at, when it is shown. */
+  answeredAnchor?: string;
+  total: number;
+  shown: string[];
+}
+
+const bare = (url: string): string => url.replace(/\/$/, '');
+
+/** Runs one case with `search` (5 pages, as the modal shows) and records where its page lands. */
+export async function answerCase(
+  search: (query: string, limit: number) => Promise<SearchOutcome>,
+  question: QuestionCase,
+): Promise<AnsweredCase> {
+  const outcome = await search(question.query, 5);
+  const shown = outcome.hits.map((hit) => hit.url);
+  const rank = shown.map(bare).indexOf(bare(question.expected));
+  const hit = rank >= 0 ? outcome.hits[rank] : undefined;
+  const anchorOf = (url: string | undefined) => (url?.includes('#') ? url.split('#')[1] : undefined);
+  const answeredAnchor = anchorOf(hit?.answer?.url ?? hit?.headings[0]?.url);
+  return { ...question, rank, answeredAnchor, total: outcome.total, shown };
+}
+
+/** Shares of a list of answered cases: page first, page in the top 5, anchor right, no hits. */
+export function scoreAnswers(answers: readonly AnsweredCase[]) {
+  const n = Math.max(1, answers.length);
+  const shownWithAnchor = answers.filter((answer) => answer.anchor !== undefined && answer.rank >= 0);
+  return {
+    cases: answers.length,
+    top1: answers.filter((answer) => answer.rank === 0).length / n,
+    top5: answers.filter((answer) => answer.rank >= 0).length / n,
+    /**
+     * Of the cases with an anchor whose page is shown, the share whose hit points at that anchor;
+     * null when no such case.
+     */
+    anchor:
+      shownWithAnchor.length === 0
+        ? null
+        : shownWithAnchor.filter((answer) => answer.answeredAnchor === answer.anchor).length / shownWithAnchor.length,
+    noHits: answers.filter((answer) => answer.total === 0).length,
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * The section index and its BM25F ranking on a small site built in memory: which terms a text
+ * gives, which pages a question finds and in what order, and which passage a hit shows.
+ */
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+
+import type { PagesFile } from '@site/plugins/local-search/contract';
+import { rankPages, sectionStats } from '@site/plugins/local-search/client/bm25f';
+import {
+  passageOf,
+  planQuery,
+  searchSections,
+  type SectionSearch,
+} from '@site/plugins/local-search/client/sectionSearch';
+import { toVocabulary } from '@site/plugins/local-search/client/spelling';
+import { shardOf, termList } from '@site/plugins/local-search/client/terms';
+import { buildSectionIndex, splitSections, type Fragment } from '@site/plugins/local-search/sections';
+
+/** A fragment as Pagefind writes it: words, and the word offset of each heading anchor. */
+function fragment(url: string, parts: [id: string | null, text: string][]): Fragment {
+  const words: string[] = [];
+  const anchors: Fragment['anchors'] = [];
+  for (const [id, text] of parts) {
+    if (id !== null) anchors.push({ element: 'h2', id, text: text.split('.')[0] ?? '', location: words.length });
+    words.push(...text.split(/\s+/));
+  }
+  return { url, content: words.join(' '), anchors };
+}
+
+const PAGES: PagesFile = {
+  sections: ['Guides', 'Modules', 'Knowledge Base'],
+  pages: {
+    a: [0, '/guides/nat', 'NAT gateways', [['what-it-costs', 'What it costs', 2]]],
+    b: [
+      1,
+      '/reference/modules/ecs-service/',
+      'ECS service',
+      [['input-enable_execute_command', 'enable_execute_command', 2]],
+    ],
+    c: [2, '/kb/1', 'Health checks kill slow tasks', []],
+  },
+};
+
+const FRAGMENTS = new Map<string, Fragment>([
+  [
+    'a',
+    fragment('/guides/nat', [
+      [null, 'NAT gateways. A NAT gateway gives private subnets outbound access to the internet.'],
+      ['what-it-costs', 'What it costs. Each NAT gateway costs an hourly fee plus a fee per gigabyte processed.'],
+    ]),
+  ],
+  [
+    'b',
+    fragment('/reference/modules/ecs-service/', [
+      [null, 'ECS service. Runs tasks on an ECS cluster.'],
+      ['input-enable_execute_command', 'enable_execute_command. Type: bool. Turns on ECS Exec for a shell in a task.'],
+    ]),
+  ],
+  [
+    'c',
+    fragment('/kb/1', [
+      [null, 'Health checks kill slow tasks. The load balancer stops tasks that fail health checks while starting.'],
+    ]),
+  ],
+]);
+
+/** The section search of the small site, with every file in memory. */
+function smallSite(): SectionSearch {
+  const { file, shards } = buildSectionIndex(PAGES, FRAGMENTS, { egress: 'outbound internet' });
+  return {
+    stats: sectionStats(file),
+    pages: PAGES,
+    shard: (n) => Promise.resolve(shards[n] ?? {}),
+    fragmentWords: (id) => Promise.resolve((FRAGMENTS.get(id)?.content ?? '').split(' ')),
+  };
+}
+
+const vocabulary = toVocabulary(['gateway', 'gateways', 'health', 'checks', 'service', 'costs', 'tasks', 'enable']);
+
+describe('terms', () => {
+  it('keeps identifiers whole and also gives their parts', () => {
+    expect(termList('--upload-to-acm')).toEqual(['upload-to-acm', 'upload', 'to', 'acm']);
+    expect(termList('Set enable_execute_command.')).toEqual([
+      'set',
+      'enable_execute_command',
+      'enabl',
+      'execut',
+      'command',
+    ]);
+    expect(termList('v0.26.0')).toEqual(['v0.26.0', 'v0', '26', '0']);
+  });
+
+  it('stems plain words so plurals meet their singular', () => {
+    expect(termList('Gateways policies')).toEqual(termList('gateway policy'));
+  });
+
+  it('puts a term in the same shard every time', () => {
+    expect(shardOf('aws_lb_listener', 256)).toBe(shardOf('aws_lb_listener', 256));
+    expect(shardOf('aws_lb_listener', 256)).toBeLessThan(256);
+  });
+});
+
+describe('splitSections', () => {
+  it('cuts a page at the anchors of its headings, and keeps the text before the first', () => {
+    const sections = splitSections(FRAGMENTS.get('a') as Fragment, ['what-it-costs']);
+    expect(sections.map((section) => [section.heading, section.text.split(' ').slice(0, 3).join(' ')])).toEqual([
+      [-1, 'NAT gateways. A'],
+      [0, 'What it costs.'],
+    ]);
+  });
+});
+
+describe('section search', () => {
+  it('finds a page for a question whose words no single page holds all of', async () => {
+    const outcome = await searchSections(smallSite(), vocabulary, 'how much does a nat gateway cost per month', 3);
+    expect(outcome.hits[0]?.url).toBe('/guides/nat');
+    expect(outcome.hits[0]?.answer?.url).toBe('/guides/nat#what-it-costs');
+    expect(outcome.hits[0]?.answer?.passage).toContain('hourly fee');
+  });
+
+  it('finds an identifier typed alone, pointing at its section', async () => {
+    const outcome = await searchSections(smallSite(), vocabulary, 'enable_execute_command', 3);
+    expect(outcome.hits[0]?.answer).toMatchObject({
+      url: '/reference/modules/ecs-service/#input-enable_execute_command',
+      heading: 'enable_execute_command',
+    });
+  });
+
+  it('marks the matched words of the passage, escaped', async () => {
+    const outcome = await searchSections(smallSite(), vocabulary, 'health checks', 3);
+    expect(outcome.hits[0]?.url).toBe('/kb/1');
+    expect(outcome.hits[0]?.excerpt).toContain('<mark>Health</mark>');
+  });
+
+  it('answers a query of words the site lacks with no hits, and an empty query too', async () => {
+    expect((await searchSections(smallSite(), vocabulary, 'zzyzx qqq', 3)).total).toBe(0);
+    expect((await searchSections(smallSite(), vocabulary, '   ', 3)).total).toBe(0);
+  });
+
+  it('keeps only the pages of a section when asked', async () => {
+    const outcome = await searchSections(smallSite(), vocabulary, 'tasks', 3, { section: 'Modules' });
+    expect(outcome.hits.map((hit) => hit.section)).toEqual(['Modules']);
+  });
+
+  it('corrects a typo of a finished word and says so', async () => {
+    const plan = await planQuery(smallSite(), vocabulary, 'helth checks');
+    expect(plan.corrected).toBe(true);
+    expect(plan.terms.map((term) => term.term)).toContain('health');
+  });
+
+  it('finds a page by a synonym from the data file that the page never uses', async () => {
+    const outcome = await searchSections(smallSite(), vocabulary, 'egress ', 3);
+    expect(outcome.hits[0]?.url).toBe('/guides/nat');
+  });
+});
+
+describe('rankPages', () => {
+  it('ranks a page holding the rarer term above one holding only a common one', () => {
+    const { file, shards } = buildSectionIndex(PAGES, FRAGMENTS, {});
+    const postings = (term: string) => shards[shardOf(term, file.shards)]?.[term] ?? [];
+    const ranked = rankPages(
+      sectionStats(file),
+      [
+        { term: 'task', weight: 1, postings: postings('task') },
+        { term: 'balancer', weight: 1, postings: postings('balancer') },
+      ],
+      (page) => PAGES.pages[file.pageIds[page] ?? ''],
+    );
+    expect(file.pageIds[ranked[0]?.page ?? -1]).toBe('c');
+  });
+});
+
+describe('passageOf', () => {
+  it('starts at the sentence with the most matched terms and stops near 600 characters', () => {
+    const words = `First sentence here. ${'filler word. '.repeat(200)}The answer holds gateway cost.`.split(' ');
+    const passage = passageOf(words, new Set(['gateway', 'cost']));
+    expect(passage.text.startsWith('The answer holds gateway cost.')).toBe(true);
+    const long = passageOf('a '.repeat(1000).split(' '), new Set(['a']));
+    expect(long.text.length).toBeLessThanOrEqual(600);
+  });
+});
