@@ -2,8 +2,8 @@
  * Local plugin: the one `postBuild` of the site's own post-build work. It reads each built page
  * once, parses it once into hast and hands the same tree to the steps other plugins register
  * (writer checks, search records, Markdown twins, the release feed, the security-header hashes),
- * in that order; then each step writes its whole-site outputs in the same order; then the finished
- * folder is precompressed. See ARCHITECTURE.md, 'The post-build pipeline'.
+ * in that order; then each step writes its whole-site outputs in the same order. See
+ * ARCHITECTURE.md, 'The post-build pipeline'.
  *
  * Each step's wall and CPU time is printed on one line and written to
  * `.docusaurus/post-build-timings.json` (step name → `{ wallMs, cpuMs }`).
