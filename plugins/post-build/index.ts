@@ -11,6 +11,7 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
+import { codeVersion } from './cache';
 import { awaitOutsideWriters } from './outside-writers';
 import { runPipeline } from './pipeline';
 import { isParticipant } from './types';
@@ -23,6 +24,13 @@ export const TIMINGS_FILE = 'post-build-timings.json';
  * main thread was the fastest; see ARCHITECTURE.md, 'The post-build pipeline', for the figures.
  */
 export const DEFAULT_WORKERS = 0;
+
+/**
+ * What the page steps' code is made of, relative to the site folder: a change to any of these
+ * empties the pipeline's cache of page-step results (`cache.ts`).
+ */
+export const CODE_FOLDERS = ['plugins', 'src'];
+export const CODE_FILES = ['package-lock.json', 'site-config.ts', 'docusaurus.config.ts'];
 
 /** Options of the plugin. */
 export interface PostBuildOptions {
@@ -57,6 +65,11 @@ export default function postBuildPlugin(context: LoadContext, options?: unknown)
         workers,
         beforeFolderSteps: () => awaitOutsideWriters(props),
         timingsFile: path.join(context.generatedFilesDir, TIMINGS_FILE),
+        // Beside the bundler's persistent cache, so `docusaurus clear` empties both.
+        cache: {
+          dir: path.join(context.siteDir, 'node_modules', '.cache', 'post-build'),
+          version: codeVersion(context.siteDir, CODE_FOLDERS, CODE_FILES),
+        },
       });
     },
   };
