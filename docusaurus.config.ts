@@ -382,6 +382,11 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
         copyright: COPYRIGHT,
       },
       prism: PRISM,
+      // The defaults of the blog and Mermaid themes, written out: Docusaurus initialises plugins side
+      // by side and appends each theme's missing defaults to the theme config in whichever order
+      // they finish, which reordered these keys in main.js from one build to the next.
+      blog: { sidebar: { groupByYear: true } },
+      mermaid: { theme: { dark: 'dark', light: 'default' }, options: {} },
       ...(isAlgoliaEnabled
         ? {
             algolia: {
