@@ -171,9 +171,12 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
       }
     });
 
-    it('revalidates pages, the sitemap, the search entry file and unhashed files', async () => {
+    it('revalidates pages, the sitemap, the search entry file, the route buckets and unhashed files', async () => {
       for (const target of [
         '/',
+        // Fixed names whose bytes change with the content chunks they list.
+        '/route-chunks/route-bucket-0.js',
+        '/route-chunks/route-directory-0.js',
         '/intro/next-steps',
         '/sitemap.xml',
         '/pagefind/pagefind-entry.json',
