@@ -502,7 +502,7 @@ async function main() {
     '## Precompression levels',
     '',
     ...(missing(compression) ?? [
-      'Every text file of 1 KB or more in build/, by kind: the total size at each level, and the CPU time one core spends compressing them (a sample of up to 8 MB per kind, scaled). The build uses Brotli 10 for `assets/` and 6 for the rest, gzip 9 for all (`compressionLevels` in plugins/static-hosting/compress.ts).',
+      'Every text file of 1 KB or more in build/, by kind: the total size at each level, and the CPU time one core spends compressing them (a sample of up to 8 MB per kind, scaled). `npm run precompress` (the nginx deploy step; the build compresses nothing) uses Brotli 10 for `assets/`, 6 for its large on-demand library chunks and for the rest, gzip 9 for all (`compressionLevels` in plugins/static-hosting/compress.ts).',
       '',
       `| Kind | Files | Raw | ${COMPRESSION_LEVELS.map(([name]) => name).join(' | ')} |`,
       `|---|---|---|${COMPRESSION_LEVELS.map(() => '---').join('|')}|`,
