@@ -451,13 +451,13 @@ interface FilesCompiler {
 
 /** The bundler API {@link ChunkFilesPlugin} uses: its asset stage and source class. */
 export interface FilesBundler {
-  Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE: number; PROCESS_ASSETS_STAGE_OPTIMIZE_HASH: number };
+  Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE: number; PROCESS_ASSETS_STAGE_OPTIMIZE_HASH: number };
   sources: { RawSource: new (source: string) => unknown };
 }
 
 /**
  * Bundler plugin that moves chunk file hashes from the runtime into the route directories and
- * buckets (see {@link splitChunkFiles}), after minification and before the bundler's real content
+ * buckets (see {@link splitChunkFiles}), before minification and the bundler's real content
  * hash step, which then rewrites every hash (the runtime's, the buckets') to the final one and
  * names each file after its final content. The directories' and buckets' own hashes are dropped
  * from every table, and once the hashes are final their files are renamed to their fixed names
@@ -483,7 +483,10 @@ export class ChunkFilesPlugin {
         );
       }
       compilation.hooks.processAssets.tap(
-        { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+        // Before minification: the minifier names variables by how often characters occur in the
+        // file, so a runtime minified with a content chunk's hash still in its table would get
+        // other names, and a new hash, whenever that chunk changed.
+        { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE },
         () => {
           const carrierNames = new Set([
             ...Array.from({ length: ROUTE_DIRECTORY_COUNT }, (_, index) => directoryChunkName(index)),
