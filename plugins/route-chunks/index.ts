@@ -451,15 +451,19 @@ interface FilesCompiler {
 
 /** The bundler API {@link ChunkFilesPlugin} uses: its asset stage and source class. */
 export interface FilesBundler {
-  Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE: number; PROCESS_ASSETS_STAGE_OPTIMIZE_HASH: number };
+  Compilation: {
+    PROCESS_ASSETS_STAGE_OPTIMIZE: number;
+    PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE: number;
+    PROCESS_ASSETS_STAGE_OPTIMIZE_HASH: number;
+  };
   sources: { RawSource: new (source: string) => unknown };
 }
 
 /**
  * Bundler plugin that moves chunk file hashes from the runtime into the route directories and
- * buckets (see {@link splitChunkFiles}), before minification and the bundler's real content
- * hash step, which then rewrites every hash (the runtime's, the buckets') to the final one and
- * names each file after its final content. The directories' and buckets' own hashes are dropped
+ * buckets (see {@link splitChunkFiles}) before the bundler's real content hash step (the
+ * runtime's table before minification, the carriers' tables after it), which then rewrites every
+ * hash (the runtime's, the buckets') to the final one and names each file after its final content. The directories' and buckets' own hashes are dropped
  * from every table, and once the hashes are final their files are renamed to their fixed names
  * ({@link carrierFile}): an edit to one page's content then changes its chunk and its bucket,
  * not the directory, the runtime, `main.js` or any other page. The client half (`client/tables.ts`)
@@ -482,10 +486,13 @@ export class ChunkFilesPlugin {
           'route-chunks: optimization.realContentHash must be on: buckets carry the hashes of other chunks',
         );
       }
+      // The minifier names variables by how often characters occur in a file, and the hashes it
+      // sees before the real content hash step are provisional: a file minified with a hash in it
+      // gets other names, and a new hash, whenever that hash changes, even when its final bytes
+      // would not. So the runtime's table is trimmed before minification and the carriers' tables
+      // are written after it.
+      const fills = new Map<string, Record<string, string>>();
       compilation.hooks.processAssets.tap(
-        // Before minification: the minifier names variables by how often characters occur in the
-        // file, so a runtime minified with a content chunk's hash still in its table would get
-        // other names, and a new hash, whenever that chunk changed.
         { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE },
         () => {
           const carrierNames = new Set([
@@ -538,11 +545,25 @@ export class ChunkFilesPlugin {
             }
             // Its own file has a fixed name, which no table needs.
             if (!allMoved.has(name)) allMoved.set(name, hashOf(name));
-            compilation.updateAsset(carrierFile, new RawSource(fillBucketFiles(read(carrierFile), files, carrierFile)));
+            fills.set(carrierFile, files);
           }
           for (const file of runtimeFiles) {
             compilation.updateAsset(file, new RawSource(trimRuntimeFileTable(read(file), allMoved, file)));
           }
+        },
+      );
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+        () => {
+          for (const [file, files] of fills) {
+            const asset = compilation.getAsset(file);
+            if (!asset) throw new Error(`route-chunks: ${file} is not among the build's assets`);
+            compilation.updateAsset(
+              file,
+              new RawSource(fillBucketFiles(asset.source.source().toString(), files, file)),
+            );
+          }
+          fills.clear();
         },
       );
       compilation.hooks.processAssets.tap(
