@@ -324,13 +324,14 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
           ]
         : []),
       // The security headers (a CSP allowing exactly the inline scripts of the built pages and the
-      // origins of the services switched on above) and precompressed twins of every text file.
+      // origins of the services switched on above). Precompression is the nginx deploy step
+      // (`npm run precompress`), not part of the build.
       [
         staticHostingPlugin,
         { algoliaAppId: isAlgoliaEnabled ? ALGOLIA_APP_ID : undefined, analytics: isAnalyticsEnabled },
       ],
       // The one postBuild of the plugins above: each built page read and parsed once, handed to the
-      // writer checks, search, twins, feed and security headers in that order, then precompression.
+      // writer checks, search, twins, feed and security headers in that order.
       [
         postBuildPlugin,
         (POST_BUILD_WORKERS === '' ? {} : { workers: Number(POST_BUILD_WORKERS) }) satisfies PostBuildOptions,
@@ -381,6 +382,11 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
         copyright: COPYRIGHT,
       },
       prism: PRISM,
+      // The defaults of the blog and Mermaid themes, written out: Docusaurus initialises plugins side
+      // by side and appends each theme's missing defaults to the theme config in whichever order
+      // they finish, which reordered these keys in main.js from one build to the next.
+      blog: { sidebar: { groupByYear: true } },
+      mermaid: { theme: { dark: 'dark', light: 'default' }, options: {} },
       ...(isAlgoliaEnabled
         ? {
             algolia: {

@@ -27,7 +27,7 @@
  *
  * Environment, all optional:
  * - BENCH_SKIP: comma list of sections to leave out: build, stock, scaling, history, preview, compression,
- *   lighthouse, tasks, search, load, mcp. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
+ *   edits, lighthouse, tasks, search, load, mcp. Without `build`, the figures of build/ as it is are used, and the ratio to the stock
  *   site uses the build figures of the previous report.
  * - BENCH_RUNS: cold builds per figure (ours and stock), default 3.
  * - BENCH_STOCK_PAGES: pages of the stock site (default: our build's HTML page count).
@@ -55,6 +55,7 @@ import {
 import { measureLighthouse, selectPages } from './bench/lighthouse.mjs';
 import { measureLastUpdated } from './bench/last-updated.mjs';
 import { LEVELS as COMPRESSION_LEVELS, measureCompression } from './bench/compression.mjs';
+import { measureEditsAgainstStock } from './bench/edits.mjs';
 import { measureLoad } from './bench/load.mjs';
 import { CPU_SLOWDOWN, LONG_TASK_MS, measureLongTasks } from './bench/long-tasks.mjs';
 import { measureMcp } from './bench/mcp.mjs';
@@ -81,6 +82,7 @@ const SECTIONS = [
   'history',
   'preview',
   'compression',
+  'edits',
   'lighthouse',
   'tasks',
   'search',
@@ -176,6 +178,37 @@ function phaseRows(ours, stock) {
     ([name, value]) => `| … post-build step \`${name}\` | ${span(value)} | | |`,
   );
   return [...rows, ...steps];
+}
+
+/**
+ * Markdown lines of the edits section: per edit, the files of build/ that differ after it and the
+ * build after it beside the cold build, ours and stock.
+ */
+function editLines(edits) {
+  const row = (site, figures) => {
+    const cold = figures.cold;
+    return figures.edits.map(
+      (edit) =>
+        `| ${site} | ${edit.edit} (\`${edit.target}\`) | ${edit.changed.length} | ${seconds(edit.build.wallSeconds)} / ${seconds(edit.build.cpuSeconds)} | ${(edit.build.wallSeconds / cold.wallSeconds).toFixed(2)} of ${seconds(cold.wallSeconds)} |`,
+    );
+  };
+  const lists = edits.ours.edits.map((edit) => [
+    `Files of build/ that differ after our ${edit.edit} edit (${edit.changed.length}):`,
+    '',
+    ...edit.changed.slice(0, 40).map(({ file, change }) => `- ${change}: \`${file}\``),
+    ...(edit.changed.length > 40 ? [`- … and ${edit.changed.length - 40} more`] : []),
+    '',
+  ]);
+  return [
+    `On a temporary copy of the site and on the stock site: a cold build, then each edit in turn and a build keeping the caches (\`node_modules/.cache\`). Files compared by content. Budget for our one-page edit: ${edits.budget} files (${edits.withinBudget ? 'met' : 'NOT met'}).`,
+    '',
+    '| Site | Edit | Files of build/ changed | Build after the edit, wall / CPU | Share of the cold build (wall) |',
+    '|---|---|---|---|---|',
+    ...row('ours', edits.ours),
+    ...row('stock', edits.stock),
+    '',
+    ...lists.flat(),
+  ];
 }
 
 /** Markdown lines of a section that was skipped or failed; null when it has figures. */
@@ -278,6 +311,14 @@ async function main() {
     return measureCompression(BUILD);
   });
 
+  // Which files of build/ one edit changes, and the build after it; the run fails (exit 1) when a
+  // one-page edit changes more files than the budget.
+  const edits = await section('edits', async () => {
+    const figures = await measureEditsAgainstStock(stockPagesWanted());
+    if (!figures.withinBudget) failures.push('edits (a one-page edit changed more files than the budget)');
+    return figures;
+  });
+
   const lighthouse = await section('lighthouse', () => {
     const lighthousePages = selectPages(SAMPLE_PAGES, process.env.BENCH_LIGHTHOUSE_PAGES);
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -315,6 +356,7 @@ async function main() {
     history: history ?? null,
     preview: preview ?? null,
     compression: compression ?? null,
+    edits: edits ?? null,
     lighthouse: lighthouse ?? null,
     tasks: tasks ?? null,
     search: search ?? null,
@@ -454,10 +496,13 @@ async function main() {
       `| ${seconds(preview.startToFirstResponseMs / 1000)} | ${seconds(preview.startToRenderedMs / 1000)} | ${ms(preview.hotReloadMs.median)} (${preview.hotReloadMs.samples.map(ms).join(', ')}) | ${ms(preview.dataReloadMs.median)} (${preview.dataReloadMs.samples.map(ms).join(', ')}) |`,
       '',
     ]),
+    '## What one edit changes',
+    '',
+    ...(missing(edits) ?? editLines(edits)),
     '## Precompression levels',
     '',
     ...(missing(compression) ?? [
-      'Every text file of 1 KB or more in build/, by kind: the total size at each level, and the CPU time one core spends compressing them (a sample of up to 8 MB per kind, scaled). The build uses Brotli 10 for `assets/` and 6 for the rest, gzip 9 for all (`compressionLevels` in plugins/static-hosting/compress.ts).',
+      'Every text file of 1 KB or more in build/, by kind: the total size at each level, and the CPU time one core spends compressing them (a sample of up to 8 MB per kind, scaled). `npm run precompress` (the nginx deploy step; the build compresses nothing) uses Brotli 10 for `assets/`, 6 for its large on-demand library chunks and for the rest, gzip 9 for all (`compressionLevels` in plugins/static-hosting/compress.ts).',
       '',
       `| Kind | Files | Raw | ${COMPRESSION_LEVELS.map(([name]) => name).join(' | ')} |`,
       `|---|---|---|${COMPRESSION_LEVELS.map(() => '---').join('|')}|`,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run serve:prod`: serves the production build through nginx, with the URL rules, caching,
+ * `npm run serve:prod`: precompresses the production build (`npm run precompress`, which copies
+ * unchanged files' twins from its cache) and serves it through nginx, with the URL rules, caching,
  * compression and security headers of deploy/nginx.conf.
  *
  * Environment: PORT (default 8080), HOST (default 127.0.0.1), BUILD_DIR (default `build`).
@@ -9,11 +10,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 
 import { ensureAptPackages } from './ensure-apt.mjs';
 import { NGINX_FILES, NGINX_PACKAGES, ServeError, startNginx } from './nginx-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
+const { precompressBuild } = jiti('../plugins/static-hosting/compress.ts');
 const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
@@ -33,6 +37,7 @@ try {
     packages: NGINX_PACKAGES,
   });
   if (!installed) process.exit(1);
+  await precompressBuild(buildDir, ROOT, (line) => console.log(`serve:prod: ${line}`));
   const server = await startNginx({ buildDir, host, port });
   console.log(
     `serve:prod: serving ${path.relative(ROOT, buildDir) || '.'} with nginx at ${server.url}/ (Ctrl-C stops)`,

@@ -2,8 +2,8 @@
  * Local plugin: the one `postBuild` of the site's own post-build work. It reads each built page
  * once, parses it once into hast and hands the same tree to the steps other plugins register
  * (writer checks, search records, Markdown twins, the release feed, the security-header hashes),
- * in that order; then each step writes its whole-site outputs in the same order; then the finished
- * folder is precompressed. See ARCHITECTURE.md, 'The post-build pipeline'.
+ * in that order; then each step writes its whole-site outputs in the same order. See
+ * ARCHITECTURE.md, 'The post-build pipeline'.
  *
  * Each step's wall and CPU time is printed on one line and written to
  * `.docusaurus/post-build-timings.json` (step name → `{ wallMs, cpuMs }`).
@@ -14,6 +14,7 @@ import * as z from 'zod';
 
 import { optionsParser } from '../plugin-options';
 
+import { codeVersion } from './cache';
 import { awaitOutsideWriters } from './outside-writers';
 import { runPipeline } from './pipeline';
 import { isParticipant } from './types';
@@ -28,6 +29,13 @@ export const TIMINGS_FILE = 'post-build-timings.json';
 export const DEFAULT_WORKERS = 0;
 
 const WORKERS_RANGE = 'a whole number from 0 to 16';
+
+/**
+ * What the page steps' code is made of, relative to the site folder: a change to any of these
+ * empties the pipeline's cache of page-step results (`cache.ts`).
+ */
+export const CODE_FOLDERS = ['plugins', 'src'];
+export const CODE_FILES = ['package-lock.json', 'site-config.ts', 'docusaurus.config.ts'];
 
 /**
  * Reads the options: `workers`, the worker threads for the page reads (0: the main thread; default
@@ -57,6 +65,11 @@ export default function postBuildPlugin(context: LoadContext, options?: unknown)
         workers,
         beforeFolderSteps: () => awaitOutsideWriters(props),
         timingsFile: path.join(context.generatedFilesDir, TIMINGS_FILE),
+        // Beside the bundler's persistent cache, so `docusaurus clear` empties both.
+        cache: {
+          dir: path.join(context.siteDir, 'node_modules', '.cache', 'post-build'),
+          version: codeVersion(context.siteDir, CODE_FOLDERS, CODE_FILES),
+        },
       });
     },
   };

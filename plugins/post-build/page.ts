@@ -13,10 +13,14 @@ import { markdownOf } from './page-markdown';
 import { renderedPageOf, type PageModelInput } from './page-model';
 import type { BuiltPage, PageReader, StepName, StepTiming } from './types';
 
-/** A page to read: its file (relative, `/`-separated) and the routes it serves. */
+/**
+ * A page to read: its file (relative, `/`-separated), the routes it serves and, when only some
+ * page steps need it (the others' results come from the pipeline's cache), their names.
+ */
 export interface PageRef {
   file: string;
   routes: string[];
+  steps?: readonly string[];
 }
 
 /** A page step as {@link readPages} runs it: its name, reader and options. */
@@ -124,14 +128,16 @@ export function readPages(
 ): BatchResult {
   const results: BatchResult['results'] = Object.fromEntries(readers.map((step) => [step.name, []]));
   const timings: BatchResult['timings'] = {};
-  for (const { file, routes } of pages) {
+  for (const { file, routes, steps } of pages) {
+    const run = steps === undefined ? readers : readers.filter((step) => steps.includes(step.name));
+    if (run.length === 0) continue;
     let start = now();
     const tree = fromHtml(fs.readFileSync(path.join(outDir, file), 'utf8'));
     addTiming(timings, READ_STEP, start);
     start = now();
     const page = builtPageOf(file, routes, tree, input);
     addTiming(timings, MODEL_STEP, start);
-    for (const step of readers) {
+    for (const step of run) {
       start = now();
       let result: unknown;
       try {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 
+import { StepCache } from './cache';
 import { listFiles, MODEL_STEP, pagesOf, READ_STEP, readPages, type BatchResult, type PageRef } from './page';
 import { imageIndexOf, type PageModelInput } from './page-model';
 import {
@@ -37,6 +38,12 @@ export interface PipelineOptions {
    * plugins write in their own `postBuild`, so precompression reads them whole.
    */
   beforeFolderSteps?: () => Promise<void>;
+  /**
+   * The cache of page-step results (`cache.ts`): its folder and the version of the code that
+   * computes them. A page step whose result for a page's bytes, routes, options and code is
+   * cached is not run on that page; a page no step needs is not read. Unset: no cache.
+   */
+  cache?: { dir: string; version: string };
   /** Where to write the timings as JSON (step → `{wallMs, cpuMs}`); nothing is written when unset. */
   timingsFile?: string;
   /** Prints one line; `console.info` by default. */
@@ -174,6 +181,75 @@ function changedFiles(
   return changed.sort();
 }
 
+/** Which page steps each page needs run, and the results the cache already holds. */
+interface CachePlan {
+  caches: Map<string, StepCache>;
+  /** Per page (in page order): the key and, on a hit, the cached result of each step. */
+  lookups: Map<string, { key: string; hit: ReturnType<StepCache['get']> }>[];
+  /** The pages with at least one step to run, each with those steps' names. */
+  toRead: PageRef[];
+}
+
+/** Looks every page's step results up in the cache. */
+function planFromCache(
+  outDir: string,
+  pages: readonly PageRef[],
+  steps: readonly PageStep[],
+  cache: { dir: string; version: string },
+): CachePlan {
+  const caches = new Map(
+    steps.map((step) => [step.name, new StepCache(cache.dir, step.name, step.options, cache.version)]),
+  );
+  const lookups: CachePlan['lookups'] = [];
+  const toRead: PageRef[] = [];
+  for (const page of pages) {
+    const html = fs.readFileSync(path.join(outDir, page.file));
+    const lookup: CachePlan['lookups'][number] = new Map();
+    for (const [name, stepCache] of caches) {
+      const key = stepCache.key(html, page.routes);
+      lookup.set(name, { key, hit: stepCache.get(key) });
+    }
+    lookups.push(lookup);
+    const missing = [...lookup].filter(([, { hit }]) => hit === undefined).map(([name]) => name);
+    if (missing.length > 0) toRead.push({ ...page, steps: missing });
+  }
+  return { caches, lookups, toRead };
+}
+
+/**
+ * Puts the cached and the fresh results of every step together in page order, stores the fresh
+ * ones in the cache and writes each step's cache file.
+ * @returns the merged results, and the messages of cache files that could not be written.
+ */
+function mergeWithCache(
+  pages: readonly PageRef[],
+  plan: CachePlan,
+  fresh: BatchResult,
+): { results: BatchResult['results']; warnings: string[] } {
+  const results: BatchResult['results'] = {};
+  const warnings: string[] = [];
+  for (const [name, stepCache] of plan.caches) {
+    const freshByFile = new Map(fresh.results[name] ?? []);
+    const merged: [string, unknown][] = [];
+    pages.forEach((page, index) => {
+      const lookup = plan.lookups[index]?.get(name);
+      if (lookup === undefined) return;
+      if (lookup.hit !== undefined) {
+        if (lookup.hit.found) merged.push([page.file, lookup.hit.result]);
+        return;
+      }
+      const found = freshByFile.has(page.file);
+      const result = freshByFile.get(page.file);
+      stepCache.set(lookup.key, { found, result });
+      if (found) merged.push([page.file, result]);
+    });
+    results[name] = merged;
+    const warning = stepCache.save();
+    if (warning !== undefined) warnings.push(warning);
+  }
+  return { results, warnings };
+}
+
 /** The fixed log line of one step. */
 export function timingLine(name: string, timing: StepTiming): string {
   return `[post-build] ${name}: ${String(Math.round(timing.wallMs))} ms wall, ${String(Math.round(timing.cpuMs))} ms CPU`;
@@ -218,11 +294,21 @@ export async function runPipeline(options: PipelineOptions): Promise<Record<stri
     done.catch(() => undefined);
     return { step, before, done };
   });
-  const read = await timed(timings, 'pages', () =>
-    workers > 0
-      ? readWithWorkers(outDir, pages, pageSteps, workers, input)
-      : readInMainThread(outDir, pages, pageSteps, input),
-  );
+  const read = await timed(timings, 'pages', async () => {
+    const plan = options.cache === undefined ? undefined : planFromCache(outDir, pages, pageSteps, options.cache);
+    const toRead = plan?.toRead ?? pages;
+    const fresh =
+      workers > 0
+        ? await readWithWorkers(outDir, toRead, pageSteps, workers, input)
+        : await readInMainThread(outDir, toRead, pageSteps, input);
+    if (plan === undefined) return fresh;
+    const { results, warnings } = mergeWithCache(pages, plan, fresh);
+    for (const warning of warnings) log(warning);
+    log(
+      `[post-build] cache: ${String(pages.length - toRead.length)} of ${String(pages.length)} pages reused whole, ${String(toRead.length)} read`,
+    );
+    return { results, timings: fresh.timings };
+  });
   for (const step of pageSteps) {
     let extraCpuMs = 0;
     const site: SiteContext = {

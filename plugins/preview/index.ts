@@ -13,8 +13,8 @@
  * nothing unless the client bundle is built in development mode.
  *
  * The production-only work stays out of `npm start` by lifecycle: the Markdown twins, search
- * index, precompression and security headers run in `postBuild`, which `docusaurus start` never
- * calls, and the route buckets of `plugins/route-chunks` are written for production client builds
+ * index and security headers run in `postBuild`, which `docusaurus start` never calls
+ * (precompression is a deploy step, `npm run precompress`), and the route buckets of `plugins/route-chunks` are written for production client builds
  * only.
  */
 import path from 'node:path';

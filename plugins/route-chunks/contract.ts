@@ -40,6 +40,25 @@ export function directoryChunkName(index: number): string {
   return `route-directory-${String(index)}`;
 }
 
+/**
+ * The folder, relative to the site's base URL, of the route directories' and buckets' files. They
+ * keep one name from build to build (`route-chunks/route-bucket-7.js`) and are served `no-cache`
+ * (outside `assets/`, whose files are cached for a year): a bucket's bytes change with the hashes of
+ * the content chunks it lists, and a name that followed them would change its directory's bytes,
+ * then the runtime's and every page's, so that a one-page edit rewrote the whole site.
+ */
+export const CARRIER_FOLDER = 'route-chunks';
+
+/** Whether `chunkId` is a route directory's or bucket's (a carrier of chunk file hashes). Pure. */
+export function isCarrierChunk(chunkId: string): boolean {
+  return /^route-(?:bucket|directory)-\d+$/.test(chunkId);
+}
+
+/** The file of carrier chunk `chunkId`, relative to the base URL: `route-chunks/route-bucket-7.js`. */
+export function carrierFile(chunkId: string): string {
+  return `${CARRIER_FOLDER}/${chunkId}.js`;
+}
+
 /** The directory that lists bucket `index`, and the bucket's slot in it. Pure. */
 export function directoryOfBucket(index: number): { directory: number; slot: number } {
   return { directory: Math.floor(index / BUCKETS_PER_DIRECTORY), slot: index % BUCKETS_PER_DIRECTORY };

@@ -42,12 +42,15 @@ import type { Node } from 'acorn';
 
 import { uniqueRequestBuckets, writeRouteModules } from './codegen';
 import {
+  CARRIER_FOLDER,
   FILES_PLACEHOLDER,
   FILES_RUNTIME_KEY,
   ROUTE_BUCKET_COUNT,
   ROUTE_DIRECTORY_COUNT,
   bucketChunkName,
+  carrierFile,
   directoryChunkName,
+  isCarrierChunk,
 } from './contract';
 
 /** The part of the client manifest this plugin reads and writes. */
@@ -104,6 +107,34 @@ export function addImportOrigins(
   return { ...manifest, origins };
 }
 
+/**
+ * Returns a copy of `manifest` whose route directories and buckets name their files as the build
+ * writes them ({@link carrierFile}: `route-chunks/route-bucket-7.js`, no hash), so that a page's
+ * HTML names its bucket under the name that does not change. Pure.
+ */
+export function renameCarrierFiles(manifest: ClientManifest): ClientManifest {
+  const assets: Record<string, unknown> = { ...manifest.assets };
+  for (const [id, entry] of Object.entries(manifest.assets)) {
+    if (!isCarrierChunk(id) || typeof entry !== 'object' || entry === null) continue;
+    const renamed: Record<string, unknown> = {};
+    for (const [kind, files] of Object.entries(entry as Record<string, unknown>)) {
+      renamed[kind] = !Array.isArray(files)
+        ? files
+        : files.map((file: { file?: unknown; publicPath?: unknown }) => {
+            if (typeof file.file !== 'string' || !file.file.endsWith('.js')) return file;
+            const name = carrierFile(id);
+            const publicPath =
+              typeof file.publicPath === 'string' && file.publicPath.endsWith(file.file)
+                ? `${file.publicPath.slice(0, file.publicPath.length - file.file.length)}${name}`
+                : file.publicPath;
+            return { ...file, file: name, publicPath };
+          });
+    }
+    assets[id] = renamed;
+  }
+  return { ...manifest, assets };
+}
+
 /** The part of the bundler's compilation this plugin uses (webpack and Rspack alike). */
 interface Compilation {
   getStats(): { toJson(options: Record<string, boolean>): { chunks?: StatsChunk[] } };
@@ -134,7 +165,7 @@ class ManifestOriginsPlugin {
         .toJson({ all: false, chunks: true, chunkOrigins: true, ids: true });
       fs.writeFileSync(
         this.manifestFile,
-        JSON.stringify(addImportOrigins(manifest, chunks, this.manifestFile, this.extraChunks)),
+        JSON.stringify(renameCarrierFiles(addImportOrigins(manifest, chunks, this.manifestFile, this.extraChunks))),
       );
     });
   }
@@ -166,7 +197,8 @@ interface RuntimeCompiler {
  * ids equal to chunk names (`optimization.chunkIds: 'named'`) the name is the id, so this one is
  * `publicPath + chunkFilename(name)` with no table.
  *
- * Also wraps `__webpack_require__.u` (chunk id → file) to look a chunk's hash up first in
+ * Also wraps `__webpack_require__.u` (chunk id → file): a route directory or bucket has its fixed
+ * file ({@link carrierFile}); any other chunk's hash is looked up first in
  * `__webpack_require__.rcf`, the hashes the loaded buckets carry (see {@link ChunkFilesPlugin}).
  */
 export class ChunkAssetRuntimePlugin {
@@ -189,6 +221,7 @@ export class ChunkAssetRuntimePlugin {
           '(function() {',
           `  var table = __webpack_require__.u, files = ${files} = {};`,
           '  __webpack_require__.u = function(chunkId) {',
+          `    if (/^route-(?:bucket|directory)-\\d+$/.test(chunkId)) return ${JSON.stringify(`${CARRIER_FOLDER}/`)} + chunkId + ".js";`,
           `    return Object.prototype.hasOwnProperty.call(files, chunkId) ? ${JSON.stringify(template.prefix)} + chunkId + "." + files[chunkId] + ${JSON.stringify(template.suffix)} : table(chunkId);`,
           '  };',
           '})();',
@@ -407,6 +440,7 @@ interface FilesCompilation {
   entrypoints: ReadonlyMap<string, BundlerChunkGroup>;
   hooks: { processAssets: { tap(options: { name: string; stage: number }, callback: () => void): void } };
   updateAsset(file: string, source: unknown): void;
+  renameAsset(file: string, newFile: string): void;
   getAsset(file: string): { source: { source(): string | Buffer } } | undefined;
 }
 
@@ -417,15 +451,22 @@ interface FilesCompiler {
 
 /** The bundler API {@link ChunkFilesPlugin} uses: its asset stage and source class. */
 export interface FilesBundler {
-  Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE: number };
+  Compilation: {
+    PROCESS_ASSETS_STAGE_OPTIMIZE: number;
+    PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE: number;
+    PROCESS_ASSETS_STAGE_OPTIMIZE_HASH: number;
+  };
   sources: { RawSource: new (source: string) => unknown };
 }
 
 /**
  * Bundler plugin that moves chunk file hashes from the runtime into the route directories and
- * buckets (see {@link splitChunkFiles}), after minification and before the bundler's real content
- * hash step, which then rewrites every hash (the runtime's, the directories', the buckets') to the
- * final one and names each file after its final content. The client half (`client/tables.ts`)
+ * buckets (see {@link splitChunkFiles}) before the bundler's real content hash step (the
+ * runtime's table before minification, the carriers' tables after it), which then rewrites every
+ * hash (the runtime's, the buckets') to the final one and names each file after its final content. The directories' and buckets' own hashes are dropped
+ * from every table, and once the hashes are final their files are renamed to their fixed names
+ * ({@link carrierFile}): an edit to one page's content then changes its chunk and its bucket,
+ * not the directory, the runtime, `main.js` or any other page. The client half (`client/tables.ts`)
  * adds a directory's or bucket's hashes to `__webpack_require__.rcf` when it loads, and
  * {@link ChunkAssetRuntimePlugin}'s `__webpack_require__.u` reads them there first.
  * @throws Error when `optimization.realContentHash` is off (a bucket's name would not follow
@@ -445,8 +486,14 @@ export class ChunkFilesPlugin {
           'route-chunks: optimization.realContentHash must be on: buckets carry the hashes of other chunks',
         );
       }
+      // The minifier names variables by how often characters occur in a file, and the hashes it
+      // sees before the real content hash step are provisional: a file minified with a hash in it
+      // gets other names, and a new hash, whenever that hash changes, even when its final bytes
+      // would not. So the runtime's table is trimmed before minification and the carriers' tables
+      // are written after it.
+      const fills = new Map<string, Record<string, string>>();
       compilation.hooks.processAssets.tap(
-        { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+        { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE },
         () => {
           const carrierNames = new Set([
             ...Array.from({ length: ROUTE_DIRECTORY_COUNT }, (_, index) => directoryChunkName(index)),
@@ -493,13 +540,40 @@ export class ChunkFilesPlugin {
             if (carrierFile === undefined) continue;
             const files: Record<string, string> = {};
             for (const id of [...(moved.get(name) ?? [])].sort()) {
-              files[id] = hashOf(id);
-              allMoved.set(id, files[id]);
+              allMoved.set(id, hashOf(id));
+              if (!carrierNames.has(id)) files[id] = hashOf(id);
             }
-            compilation.updateAsset(carrierFile, new RawSource(fillBucketFiles(read(carrierFile), files, carrierFile)));
+            // Its own file has a fixed name, which no table needs.
+            if (!allMoved.has(name)) allMoved.set(name, hashOf(name));
+            fills.set(carrierFile, files);
           }
           for (const file of runtimeFiles) {
             compilation.updateAsset(file, new RawSource(trimRuntimeFileTable(read(file), allMoved, file)));
+          }
+        },
+      );
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+        () => {
+          for (const [file, files] of fills) {
+            const asset = compilation.getAsset(file);
+            if (!asset) throw new Error(`route-chunks: ${file} is not among the build's assets`);
+            compilation.updateAsset(
+              file,
+              new RawSource(fillBucketFiles(asset.source.source().toString(), files, file)),
+            );
+          }
+          fills.clear();
+        },
+      );
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: this.bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
+        () => {
+          for (const chunk of compilation.chunks) {
+            const id = chunk.id === undefined || chunk.id === null ? '' : String(chunk.id);
+            if (!isCarrierChunk(id)) continue;
+            const file = [...chunk.files].find((name) => name.endsWith('.js'));
+            if (file !== undefined && file !== carrierFile(id)) compilation.renameAsset(file, carrierFile(id));
           }
         },
       );

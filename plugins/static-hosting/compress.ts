@@ -2,9 +2,11 @@
  * Precompression of a build folder: a `.gz` (gzip) and a `.br` (Brotli) twin beside every text
  * file worth it, which nginx's `gzip_static` and `brotli_static` send as they are.
  *
- * Levels are chosen per kind of file by bytes saved against CPU seconds spent (see
- * {@link COMPRESSION_LEVELS}); outputs are cached by content hash, so a build in which one page
- * changed compresses that page (and the files whose bytes changed with it) and copies the rest.
+ * It is a deploy step, not a build step (`npm run precompress`, which `npm run serve:prod` and the
+ * test suites that serve through nginx call): only nginx sends the twins; CloudFront compresses
+ * on its own. Levels are chosen per file by who loads it, bytes saved against CPU seconds spent
+ * (see {@link compressionLevels}); outputs are cached by content hash, so a run after a one-page
+ * edit compresses that page (and the files whose bytes changed with it) and copies the rest.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -53,21 +55,52 @@ export interface CompressionLevels {
 }
 
 /**
- * Levels by kind of file, measured on this site's build (1,135 pages; CPU seconds of one core,
- * bytes of all files of the kind; `npm run bench`, section `compression`, prints the table again):
+ * Bytes from which a bundler chunk of an npm library (`assets/js/vendors-node_modules_*.js`) counts
+ * as a large library chunk that readers load on demand. On this site every such chunk is one no
+ * page's HTML names (Mermaid and its diagrams, Cytoscape, KaTeX, the hosted search's dialog); the
+ * library chunks that pages do name (the docs layout, admonitions) are all smaller.
+ */
+export const LARGE_LIBRARY_CHUNK_BYTES = 100 * 1024;
+
+/** Who loads a file, as far as choosing its compression goes. */
+export type Readership = 'first-load' | 'on-demand' | 'page';
+
+/**
+ * Who loads the file at `relativePath` (relative to the build folder) of
+ * `bytes` bytes: a large library chunk of `assets/` that few pages load (`on-demand`), any other
+ * file of `assets/` (`first-load`: the runtime, `main.js`, styles and the route chunks every
+ * visit loads, cached for a year), or anything else (`page`: pages, Markdown twins, llms files,
+ * the feed, served `no-cache`). Pure.
+ */
+export function readershipOf(relativePath: string, bytes: number): Readership {
+  const parts = relativePath.split(/[\\/]/);
+  if (parts[0] !== 'assets') return 'page';
+  const name = parts.at(-1) ?? '';
+  return parts[1] === 'js' && name.startsWith('vendors-node_modules_') && bytes >= LARGE_LIBRARY_CHUNK_BYTES
+    ? 'on-demand'
+    : 'first-load';
+}
+
+/**
+ * Levels by who loads a file ({@link readershipOf}), measured on this site's build (1,135 pages; CPU
+ * seconds of one core, bytes of all files of the kind; `npm run bench`, section `compression`,
+ * prints the table again):
  *
- * - hashed `assets/` (scripts and styles): cached for a year and sent on every reader's first
- *   visit. Brotli 10 is 7 % smaller than 8 (3.32 against 3.59 MB of scripts) for about 5.6 s more
- *   CPU in a cold build; 11 saves 2 % more for 2.6 times 10's time. With the cache below, a
- *   build that changes content recompresses only the chunks whose bytes changed.
- * - everything else (pages, Markdown twins, llms files, the feed, the search's JSON): rewritten by
- *   every build and served `no-cache`. Brotli 6 is 0.3 % smaller than 5 at the same cost (0.6 s
- *   for 38 MB of HTML); 9 costs 12 times as much for 0.4 % more, 10 twenty times for 8 %.
+ * - `first-load` scripts and styles of `assets/`: sent on every reader's first visit and cached
+ *   for a year. Brotli 10 is 7 % smaller than 6 to 9 (3.83 against 4.12 MB of scripts) for about
+ *   5.5 s more CPU once; 11 saves 2 % more for 2.7 times 10's time. The content-hash cache makes
+ *   the cost a one-off per chunk.
+ * - `on-demand` library chunks (2.9 MB: Mermaid, Cytoscape, KaTeX, the search dialog): Brotli 10
+ *   saves 52 KB (8 %) over 6 for 1.7 s more CPU, on chunks only the few readers of a diagram or
+ *   formula page download; 6 is the cheaper choice.
+ * - `page` files: rewritten by every build and served `no-cache`. Brotli 6 is 0.3 % smaller than
+ *   5 at the same cost (0.6 s for 38 MB of HTML); 9 costs 12 times as much for 0.4 % more, 10
+ *   twenty times for 8 %.
  * - gzip, for the few clients without Brotli: level 9 costs little more than 6 on text this size
  *   (0.50 against 0.44 s for the HTML) and is the smallest gzip.
  */
-export function compressionLevels(relativePath: string): CompressionLevels {
-  return relativePath.split(/[\\/]/)[0] === 'assets' ? { brotli: 10, gzip: 9 } : { brotli: 6, gzip: 9 };
+export function compressionLevels(relativePath: string, bytes: number): CompressionLevels {
+  return readershipOf(relativePath, bytes) === 'first-load' ? { brotli: 10, gzip: 9 } : { brotli: 6, gzip: 9 };
 }
 
 /** True when `file` should get compressed twins. */
@@ -96,10 +129,7 @@ export interface PrecompressOptions {
   cacheDir?: string;
   /** Cache entries not used for this long are deleted at the end of a run, ms. Default 7 days. */
   cacheMaxAgeMs?: number;
-  /**
-   * Which files to compress, by path relative to `dir` with `/` separators (default: all). The
-   * post-build pipeline compresses `assets/` beside its other steps and the rest at the end.
-   */
+  /** Which files to compress, by path relative to `dir` with `/` separators (default: all). */
   include?: (relativePath: string) => boolean;
 }
 
@@ -217,7 +247,7 @@ export async function precompressDir(dir: string, options: PrecompressOptions = 
   const one = async (file: string): Promise<void> => {
     const data = await fs.readFile(file);
     if (data.length < MIN_COMPRESS_BYTES) return;
-    const levels = compressionLevels(path.relative(dir, file));
+    const levels = compressionLevels(path.relative(dir, file), data.length);
     const key = cache === undefined ? '' : TwinCache.key(data, levels);
     let twins = cache === undefined ? undefined : await cache.get(key);
     if (twins === undefined) {
@@ -239,5 +269,38 @@ export async function precompressDir(dir: string, options: PrecompressOptions = 
   });
   await Promise.all(workers);
   await cache?.prune();
+  return report;
+}
+
+/**
+ * The folder of the content-hash cache of a site: beside the bundler's persistent cache in
+ * `node_modules/.cache`, so that `docusaurus clear` empties both and a CI cache of
+ * `node_modules/.cache` keeps both.
+ */
+export function precompressCacheDir(siteDir: string): string {
+  return path.join(siteDir, 'node_modules', '.cache', 'precompress');
+}
+
+/**
+ * Precompresses a finished build of the site at `siteDir` with the site's cache
+ * ({@link precompressCacheDir}) and prints one line of what it did.
+ * @returns what {@link precompressDir} did.
+ * @throws Error naming `buildDir` when it holds no built site (no `index.html`); else as
+ *   {@link precompressDir}.
+ */
+export async function precompressBuild(
+  buildDir: string,
+  siteDir: string,
+  log: (line: string) => void = console.info,
+): Promise<PrecompressReport> {
+  try {
+    await fs.access(path.join(buildDir, 'index.html'));
+  } catch {
+    throw new Error(`precompress: ${buildDir} holds no built site (no index.html). Run \`npm run build\` first.`);
+  }
+  const report = await precompressDir(buildDir, { cacheDir: precompressCacheDir(siteDir) });
+  log(
+    `[precompress] ${buildDir}: ${String(report.files)} files, ${String(report.compressed)} compressed, ${String(report.fromCache)} from the cache`,
+  );
   return report;
 }

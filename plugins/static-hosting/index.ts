@@ -1,15 +1,15 @@
 /**
  * Local plugin: prepares the build for a production web server (nginx, or S3 and CloudFront).
  *
- * Its post-build steps, run by the post-build pipeline (see ARCHITECTURE.md, 'The post-build
- * pipeline'):
- * 1. `security-headers`: hashes every inline script of the built HTML (from the pages the
- *    pipeline parsed) and writes the security headers, with a Content-Security-Policy that allows
- *    exactly those scripts, to `<outDir>/security-headers.json` (`security-headers.ts`);
- * 2. `precompress-assets`, from the start of the pipeline beside the page steps, and
- *    `precompress`, once every other output is written: `.gz` and `.br` twins of every text file
- *    (`compress.ts`), of the bundler's `assets/` and of the rest, which the servers send as they are
- *    instead of compressing on each request.
+ * Its post-build step, run by the post-build pipeline (see ARCHITECTURE.md, 'The post-build
+ * pipeline'), `security-headers`, hashes every inline script of the built HTML (from the pages the
+ * pipeline parsed) and writes the security headers, with a Content-Security-Policy that allows
+ * exactly those scripts, to `<outDir>/security-headers.json` (`security-headers.ts`).
+ *
+ * Precompression (`compress.ts`: `.gz` and `.br` twins of every text file, which nginx sends as
+ * they are) is a deploy step, not part of the build: `npm run precompress`
+ * (`scripts/precompress.mjs`) runs it on the finished build, and `npm run serve:prod` and the
+ * suites that serve through nginx call it first.
  *
  * Its client module (`client.ts`) keeps libraries from probing for `eval`, which the policy forbids.
  *
@@ -24,7 +24,6 @@ import * as z from 'zod';
 
 import { optionsParser } from '../plugin-options';
 import type { PageStep, ParticipatingPlugin } from '../post-build/types';
-import { precompressDir } from './compress';
 import { readPage, type PageScripts } from './page-step';
 import {
   scanInlineScripts,
@@ -101,44 +100,16 @@ export const parseServices: (options: unknown) => ThirdPartyServices = optionsPa
   analytics: z.boolean('true or false').optional(),
 });
 
-/** The bundler's output folder in a build: hashed scripts, styles and media. */
-const ASSETS_FOLDER = 'assets';
-
-const isAsset = (relativePath: string): boolean => relativePath.startsWith(`${ASSETS_FOLDER}/`);
-
 /** Docusaurus plugin factory. Its options name the optional third parties the policy allows. */
 export default function staticHostingPlugin(context: LoadContext, options: unknown): ParticipatingPlugin {
   const services = parseServices(options);
-  // Beside the bundler's persistent cache, so `docusaurus clear` empties both.
-  const cacheDir = path.join(context.siteDir, 'node_modules', '.cache', 'precompress');
   return {
     name: 'static-hosting',
     getClientModules() {
       return [path.resolve(__dirname, './client.ts')];
     },
     postBuildSteps() {
-      const compress = async (outDir: string, part: string, include: (relativePath: string) => boolean) => {
-        const compression = await precompressDir(outDir, { cacheDir, include });
-        console.info(
-          `[static-hosting] ${part}: ${String(compression.files)} files precompressed (${String(compression.fromCache)} from the cache)`,
-        );
-      };
-      return [
-        securityHeadersStep(services),
-        // The bundler's output is final before the pipeline starts and no step writes into it, so
-        // it is compressed beside the page steps, on the core they leave free.
-        {
-          kind: 'concurrent',
-          name: 'precompress-assets',
-          folder: ASSETS_FOLDER,
-          run: (outDir) => compress(outDir, `${ASSETS_FOLDER}/`, isAsset),
-        },
-        {
-          kind: 'folder',
-          name: 'precompress',
-          run: (outDir) => compress(outDir, 'the rest', (relativePath) => !isAsset(relativePath)),
-        },
-      ];
+      return [securityHeadersStep(services)];
     },
   };
 }

@@ -95,14 +95,15 @@ function machineBusySeconds() {
 /**
  * Runs `docusaurus clear`, then one `docusaurus build` of `siteDir` under `/usr/bin/time -v`.
  * @param {string} siteDir the site's folder (holds docusaurus.config.*)
- * @param {{ onOutput?: (stdout: string, stderr: string) => void }} [options] onOutput receives
- *   the build's whole output (GNU time's figures included in stderr), for checks on what it printed
+ * @param {{ onOutput?: (stdout: string, stderr: string) => void, clear?: boolean }} [options]
+ *   onOutput receives the build's whole output (GNU time's figures included in stderr), for checks
+ *   on what it printed; `clear: false` keeps the caches of the last build (a build after an edit)
  * @returns {BuildSample}
  * @throws Error with the tail of the build's output when clear or build fails.
  */
 export function coldBuild(siteDir, options = {}) {
   try {
-    execFileSync(process.execPath, [DOCUSAURUS, 'clear'], { cwd: siteDir, stdio: 'pipe' });
+    if (options.clear !== false) execFileSync(process.execPath, [DOCUSAURUS, 'clear'], { cwd: siteDir, stdio: 'pipe' });
   } catch (error) {
     throw new Error(`bench: docusaurus clear failed in ${siteDir}: ${String(error.stderr ?? error.message)}`);
   }

@@ -5,12 +5,23 @@
  * one core to compress them (a sample of the files, scaled to all of them).
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** Kinds of file, matched in order; the first that matches a build-relative path wins. */
+const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
+const { readershipOf } = jiti('../../plugins/static-hosting/compress.ts');
+
+/**
+ * Kinds of file, matched in order; the first that matches a build-relative path (and size, bytes)
+ * wins. The first two split the scripts of assets/ as `readershipOf` does.
+ */
 export const KINDS = [
-  ['scripts in assets/', (rel) => rel.startsWith('assets/') && /\.m?js$/.test(rel)],
+  [
+    'large on-demand library chunks in assets/',
+    (rel, size) => /\.m?js$/.test(rel) && readershipOf(rel, size) === 'on-demand',
+  ],
+  ['other scripts in assets/ (first load, routes)', (rel) => rel.startsWith('assets/') && /\.m?js$/.test(rel)],
   ['styles in assets/', (rel) => rel.startsWith('assets/') && rel.endsWith('.css')],
   ['pages (.html)', (rel) => rel.endsWith('.html')],
   ['Markdown twins (.md)', (rel) => rel.endsWith('.md')],
@@ -55,7 +66,7 @@ export function measureCompression(buildDir, { sampleBytes = 8 * 1024 * 1024 } =
     const size = fs.statSync(file).size;
     if (size < 1024) continue;
     const rel = path.relative(buildDir, file).split(path.sep).join('/');
-    const [kind] = KINDS.find(([, matches]) => matches(rel));
+    const [kind] = KINDS.find(([, matches]) => matches(rel, size));
     byKind.get(kind).push({ file, size });
   }
   const rows = [];

@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import autocannon from 'autocannon';
@@ -17,6 +18,8 @@ import * as cheerio from 'cheerio';
 import { startNginx } from '../nginx-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const jiti = createRequire(import.meta.url)('jiti')(import.meta.filename);
+const { precompressBuild } = jiti('../../plugins/static-hosting/compress.ts');
 
 /** Pages in the mix. */
 export const LOAD_PAGES = 500;
@@ -145,7 +148,14 @@ export async function measureLoad(buildDir = path.join(ROOT, 'build'), options =
   };
   const servers = {};
   for (const [name, start] of [
-    ['nginx', () => startNginx({ buildDir, port })],
+    // nginx serves the precompressed twins the nginx deploy step (`npm run precompress`) writes.
+    [
+      'nginx',
+      async () => {
+        await precompressBuild(buildDir, ROOT);
+        return startNginx({ buildDir, port });
+      },
+    ],
     ['docusaurus serve', () => docusaurusServe(buildDir, port + 1)],
   ]) {
     const server = await start();

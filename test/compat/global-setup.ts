@@ -1,7 +1,8 @@
 /**
  * Serves the two compatibility builds (`npm run build:compat`) on 127.0.0.1 for the browser test,
  * and stops them after: the site's build through nginx with the production configuration (so its
- * Content-Security-Policy applies, as in production), the stock build through `docusaurus serve`.
+ * Content-Security-Policy applies, as in production), precompressed first as the nginx deploy
+ * step does (`npm run precompress`); the stock build through `docusaurus serve`.
  * Ports: `COMPAT_PORT` and the next one; by default the two after `E2E_PORT` (3212 and 3213 when
  * neither is set).
  *
@@ -13,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+import { precompressBuild } from '../../plugins/static-hosting/compress';
 import { startNginx } from '../../scripts/nginx-server.mjs';
 import { docusaurusServe, waitForServer } from '../e2e/global-setup';
 import { COMPAT_BUILDS, type CompatBuild } from './builds';
@@ -34,6 +36,7 @@ async function serveBuild(build: CompatBuild, port: number): Promise<{ url: stri
   const dir = path.join(ROOT, 'build-compat', build);
   const url = `http://127.0.0.1:${String(port)}`;
   if (build === 'site') {
+    await precompressBuild(dir, ROOT);
     const server = await startNginx({ buildDir: dir, port });
     return { url, stop: server.stop };
   }

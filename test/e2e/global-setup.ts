@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+import { precompressBuild } from '../../plugins/static-hosting/compress';
 import { startNginx } from '../../scripts/nginx-server.mjs';
 import fixtureBuild from './fixtures/fixture-build.json';
 
@@ -76,11 +77,13 @@ export async function waitForServer(url: string, timeoutMs: number): Promise<voi
 
 /**
  * Serves `dir` (relative to the repo) on 127.0.0.1:`port` with the chosen server and resolves once
- * it answers.
+ * it answers. Through nginx, it first precompresses the folder as the nginx deploy step does
+ * (`npm run precompress`).
  * @returns a function that stops the server.
  */
 async function serve(dir: string, port: number): Promise<() => Promise<void>> {
   if (SERVER === 'nginx') {
+    await precompressBuild(path.join(ROOT, dir), ROOT);
     const server = await startNginx({ buildDir: path.join(ROOT, dir), port });
     return server.stop;
   }

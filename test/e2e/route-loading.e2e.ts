@@ -1,8 +1,9 @@
 /**
  * Route loading in the browser (ARCHITECTURE.md, 'In the browser'): `main.js` holds only the
  * layout routes, and each page's route, chunk names and chunk file hashes come with its route
- * bucket. Client-side navigation, prefetch and preload must work across sections and buckets, and
- * an unknown path must still show the not-found page. Every test fails on console errors.
+ * bucket (`/route-chunks/route-bucket-<n>.js`, a name no edit changes). Client-side navigation,
+ * prefetch and preload must work across sections and buckets, and an unknown path must still show
+ * the not-found page. Every test fails on console errors.
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ function watchRequests(page: Page): { navigations: string[]; buckets: string[] }
   page.on('request', (request: Request) => {
     const { pathname } = new URL(request.url());
     if (request.isNavigationRequest()) seen.navigations.push(pathname);
-    else if (/\/route-bucket-\d+\.[0-9a-f]+\.js$/.test(pathname) && request.resourceType() === 'script') {
+    else if (/^\/route-chunks\/route-bucket-\d+\.js$/.test(pathname) && request.resourceType() === 'script') {
       seen.buckets.push(pathname);
     }
   });

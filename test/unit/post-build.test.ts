@@ -124,6 +124,72 @@ describe('runPipeline', () => {
     );
   });
 
+  describe('with a cache of page-step results', () => {
+    /** Runs the pipeline with one step that answers for the home page only, recording what it read. */
+    async function build(dir: string, cacheDir: string, options: { version?: string; suffix?: string } = {}) {
+      const events: string[] = [];
+      const written: string[] = [];
+      const step: PageStep<string, string> = {
+        ...recordingStep('search-records', events, new Map()),
+        options: options.suffix ?? '!',
+        readPage: (built, suffix) => {
+          events.push(built.file);
+          return built.file === 'index.html' ? `${built.tree.children.length}${suffix}` : undefined;
+        },
+        writeSite: (results) => {
+          written.push(...[...results].map(([file, result]) => `${file}=${result}`));
+        },
+      };
+      const lines: string[] = [];
+      await runPipeline({
+        outDir: dir,
+        routesPaths: ['/', '/intro'],
+        steps: [step],
+        workers: 0,
+        cache: { dir: cacheDir, version: options.version ?? 'v1' },
+        log: (line) => lines.push(line),
+      });
+      return { events, written, lines };
+    }
+
+    it('reads only the pages whose HTML changed and hands every step the same results as a cold run', async () => {
+      const dir = tempBuild(SITE);
+      const cacheDir = path.join(tempBuild({}, 'post-build-cache-'), 'cache');
+      const cold = await build(dir, cacheDir);
+      expect(cold.events).toEqual(['index.html', 'intro/index.html']);
+      expect(cold.written).toEqual(['index.html=2!']);
+
+      const warm = await build(dir, cacheDir);
+      expect(warm.events).toEqual([]);
+      expect(warm.written).toEqual(cold.written);
+      expect(warm.lines).toContain('[post-build] cache: 2 of 2 pages reused whole, 0 read');
+
+      fs.writeFileSync(path.join(dir, 'intro/index.html'), page('<main><p>Intro, edited</p></main>'));
+      const edited = await build(dir, cacheDir);
+      expect(edited.events).toEqual(['intro/index.html']);
+      expect(edited.written).toEqual(cold.written);
+    });
+
+    it('runs the step again when its options or the code version change', async () => {
+      const dir = tempBuild(SITE);
+      const cacheDir = path.join(tempBuild({}, 'post-build-cache-'), 'cache');
+      await build(dir, cacheDir);
+      const newOptions = await build(dir, cacheDir, { suffix: '?' });
+      expect(newOptions.events).toEqual(['index.html', 'intro/index.html']);
+      expect(newOptions.written).toEqual(['index.html=2?']);
+      const newCode = await build(dir, cacheDir, { suffix: '?', version: 'v2' });
+      expect(newCode.events).toEqual(['index.html', 'intro/index.html']);
+    });
+
+    it('builds as without a cache when the cache cannot be read or written, and says so', async () => {
+      const dir = tempBuild(SITE);
+      const blocker = path.join(tempBuild({ file: 'not a folder' }, 'post-build-blocked-'), 'file');
+      const run = await build(dir, path.join(blocker, 'cache'));
+      expect(run.written).toEqual(['index.html=2!']);
+      expect(run.lines.some((line) => line.includes('not written'))).toBe(true);
+    });
+  });
+
   it('stops when two plugins register the same step', async () => {
     const dir = tempBuild(SITE);
     const steps = [recordingStep('writer-checks', [], new Map()), recordingStep('writer-checks', [], new Map())];

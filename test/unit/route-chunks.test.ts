@@ -12,6 +12,7 @@ import {
   chunkFileTemplate,
   fileHashOf,
   fillBucketFiles,
+  renameCarrierFiles,
   splitChunkFiles,
   trimRuntimeFileTable,
   type ChunkGroupNode,
@@ -30,8 +31,10 @@ import {
   FILES_PLACEHOLDER,
   ROUTE_BUCKET_COUNT,
   bucketChunkName,
+  carrierFile,
   directoryChunkName,
   directoryOfBucket,
+  isCarrierChunk,
   isCoreLeaf,
   routeBucket,
   routeKeyPath,
@@ -274,6 +277,51 @@ export default [
     expect(source).toContain('leaves: [["/intro-1a2","/-48d",0,{"exact":true}]]');
     expect(source).toContain(`files: "${FILES_PLACEHOLDER}"`);
     expect(tableModuleSource(['/intro-1a2'], chunkNames, registry)).not.toContain('files');
+  });
+});
+
+describe('fixed names of the route directories and buckets', () => {
+  it('tells the directories and buckets from every other chunk', () => {
+    expect(isCarrierChunk(bucketChunkName(7))).toBe(true);
+    expect(isCarrierChunk(directoryChunkName(15))).toBe(true);
+    for (const id of ['main', 'runtime~main', '23f79a26', 'route-bucket-', 'route-bucket-7x', 'xroute-directory-1'])
+      expect(isCarrierChunk(id), id).toBe(false);
+    expect(carrierFile('route-bucket-7')).toBe('route-chunks/route-bucket-7.js');
+  });
+
+  it("gives a bucket's manifest entry its fixed file, so pages name a file that a content edit does not rename", () => {
+    const before: ClientManifest = {
+      entrypoints: ['main'],
+      origins: {},
+      assets: {
+        'route-bucket-252': {
+          js: [
+            {
+              file: 'assets/js/route-bucket-252.0fd80342.js',
+              hash: '6fc2d00d2c116aff',
+              publicPath: '/docs/assets/js/route-bucket-252.0fd80342.js',
+            },
+          ],
+        },
+        '23f79a26': {
+          js: [{ file: 'assets/js/23f79a26.9d4327c1.js', publicPath: '/docs/assets/js/23f79a26.9d4327c1.js' }],
+        },
+      },
+    };
+    const after = renameCarrierFiles(before);
+    expect(after.assets['route-bucket-252']).toEqual({
+      js: [
+        {
+          file: 'route-chunks/route-bucket-252.js',
+          hash: '6fc2d00d2c116aff',
+          publicPath: '/docs/route-chunks/route-bucket-252.js',
+        },
+      ],
+    });
+    expect(after.assets['23f79a26']).toBe(before.assets['23f79a26']);
+    expect((before.assets['route-bucket-252'] as { js: { file: string }[] }).js[0]?.file).toBe(
+      'assets/js/route-bucket-252.0fd80342.js',
+    );
   });
 });
 

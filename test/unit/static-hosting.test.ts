@@ -15,7 +15,7 @@ import { tempBuild } from './temp-build';
 
 import staticHostingPlugin, { headersForBuild, parseServices } from '../../plugins/static-hosting';
 import { runPipeline } from '../../plugins/post-build/pipeline';
-import { compressionLevels, precompressDir } from '../../plugins/static-hosting/compress';
+import { compressionLevels, precompressBuild, precompressDir } from '../../plugins/static-hosting/compress';
 import { contentSecurityPolicy, scanInlineScripts } from '../../plugins/static-hosting/security-headers';
 
 /** The policy's directives by name. */
@@ -130,10 +130,29 @@ describe('precompression', () => {
     expect(fs.existsSync(path.join(dir, 'ok.json.br'))).toBe(true);
   });
 
-  it('gives the hashed assets a higher Brotli quality than pages, which every build rewrites', () => {
-    expect(compressionLevels('assets/js/main.0123abcd.js').brotli).toBeGreaterThan(
-      compressionLevels('guides/index.html').brotli,
+  it('gives first-load assets a higher Brotli quality than pages and large on-demand library chunks', () => {
+    const first = compressionLevels('assets/js/main.0123abcd.js', 330_000).brotli;
+    expect(first).toBeGreaterThan(compressionLevels('guides/index.html', 40_000).brotli);
+    expect(first).toBeGreaterThan(
+      compressionLevels('assets/js/vendors-node_modules_mermaid_dist_mermaid_core_mjs.0870d8f3.js', 666_000).brotli,
     );
+    // A small library chunk that pages name in their HTML (the docs layout) is first-load.
+    expect(
+      compressionLevels('assets/js/vendors-node_modules_docusaurus_theme-classic_lib_a.1234abcd.js', 30_000),
+    ).toEqual(compressionLevels('assets/css/styles.4e650c62.css', 120_000));
+  });
+
+  it('precompresses a finished build with the site cache, and refuses a folder without a site', async () => {
+    const site = tempBuild({}, 'precompress-site-');
+    const dir = tempBuild({ 'index.html': page('<p>Transit gateways join VPCs.</p>'.repeat(60)) });
+    const lines: string[] = [];
+    const report = await precompressBuild(dir, site, (line) => lines.push(line));
+    expect(report).toMatchObject({ files: 1, compressed: 1 });
+    expect(fs.readdirSync(path.join(site, 'node_modules/.cache/precompress')).length).toBe(2);
+    expect(lines[0]).toContain('1 compressed, 0 from the cache');
+    expect((await precompressBuild(dir, site, () => undefined)).fromCache).toBe(1);
+    const empty = tempBuild({ 'notes.txt': 'no site here' });
+    await expect(precompressBuild(empty, site)).rejects.toThrow(`${empty} holds no built site`);
   });
 
   it('copies the twins of unchanged files from the cache and compresses only what changed', async () => {
@@ -162,7 +181,7 @@ describe('precompression', () => {
     expect(fs.existsSync(path.join(dir, 'index.html.br'))).toBe(true);
   });
 
-  it('runs in the post-build pipeline: writes security-headers.json, then precompresses the folder', async () => {
+  it('runs in the post-build pipeline: writes security-headers.json and no compressed twin', async () => {
     const dir = tempBuild({ 'index.html': page('<p>Subnets split a VPC address range.</p>'.repeat(100)) });
     const plugin = staticHostingPlugin({ siteDir: dir } as never, { analytics: true });
     await runPipeline({
@@ -172,7 +191,8 @@ describe('precompression', () => {
       workers: 0,
       log: () => undefined,
     });
-    expect(fs.existsSync(path.join(dir, 'index.html.br'))).toBe(true);
+    // Precompression is the nginx deploy step (`npm run precompress`), not part of the build.
+    expect(fs.readdirSync(dir).filter((name) => /\.(?:br|gz)$/.test(name))).toEqual([]);
     const headers = JSON.parse(fs.readFileSync(path.join(dir, 'security-headers.json'), 'utf8')) as Record<
       string,
       string
