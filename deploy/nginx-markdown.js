@@ -1,6 +1,7 @@
 // njs module (nginx's JavaScript, Debian package libnginx-mod-http-js, njs 0.7) loaded by
 // deploy/nginx.conf: chooses between a page's HTML and its Markdown twin by the request's Accept
-// header. The CloudFront Function (deploy/cloudfront-url-rewrite.js) holds the same two functions,
+// header, and names the twin in the `Link` header of every page answered with HTML. The CloudFront
+// Function (deploy/cloudfront-url-rewrite.js) holds the same two functions,
 // `acceptPreference` and `prefersMarkdown`; both files are tested against one table of Accept
 // headers (test/http/url-cases.ts) and against each other on random headers.
 //
@@ -10,6 +11,8 @@
 // first wins (`text/markdown, text/html` is Markdown, as coding agents send it); when one range
 // gives both (`*/*`, `text/*`), HTML wins. A range with a malformed q is ignored. No Accept header
 // means HTML, so browsers, which never ask for Markdown, always get HTML.
+
+import fs from 'fs';
 
 // A q-value as HTTP writes it: 0 to 1 with at most three decimals.
 var QVALUE = /^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$/;
@@ -52,22 +55,55 @@ function prefersMarkdown(accept) {
   return markdown.index < html.index;
 }
 
-// `js_set $markdown_twin`: the twin of the requested page when the request prefers Markdown, else
-// an empty string (which `try_files` skips). The twin rule is markdownTwinPath in
-// plugins/markdown-twins/contract.ts: /x → /x.md, /x/ → /x/index.md.
-function twin(r) {
-  if (!prefersMarkdown(r.headersIn.Accept)) return '';
-  var uri = r.uri;
+// The twin rule, markdownTwinPath in plugins/markdown-twins/contract.ts: /x → /x.md,
+// /x/ → /x/index.md (the home page / → /index.md).
+function twinPath(uri) {
   return uri.charAt(uri.length - 1) === '/' ? uri + 'index.md' : uri + '.md';
 }
 
-// `js_set $markdown_twin_other`: the twin the page has under its other form, for a page asked for
-// with or without the trailing slash its links use (/x/ → /x.md, /x → /x/index.md); empty for
-// the home page and when the request does not prefer Markdown.
-function otherTwin(r) {
-  var uri = r.uri;
-  if (uri === '/' || !prefersMarkdown(r.headersIn.Accept)) return '';
+// The twin of the same page under its other form, asked for with or without the trailing slash
+// its links use (/x/ → /x.md, /x → /x/index.md); empty for the home page.
+function otherTwinPath(uri) {
+  if (uri === '/') return '';
   return uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) + '.md' : uri + '/index.md';
 }
 
-export default { twin: twin, otherTwin: otherTwin, prefersMarkdown: prefersMarkdown };
+// `js_set $markdown_twin`: the twin of the requested page when the request prefers Markdown, else
+// an empty string (which `try_files` skips).
+function twin(r) {
+  return prefersMarkdown(r.headersIn.Accept) ? twinPath(r.uri) : '';
+}
+
+// `js_set $markdown_twin_other`: the twin of the page's other form when the request prefers
+// Markdown, else an empty string.
+function otherTwin(r) {
+  return prefersMarkdown(r.headersIn.Accept) ? otherTwinPath(r.uri) : '';
+}
+
+function isFile(path) {
+  try {
+    fs.accessSync(path, fs.constants.R_OK);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+// `js_set $markdown_link`: for a page answered with its HTML, the `Link` header that announces
+// its twin to agents (`</x.md>; rel="alternate"; type="text/markdown"`), naming the twin that
+// exists (of the path as asked, else of its other form); empty (no header) for a Markdown answer,
+// a file, or a page without a twin. $page_uri is the path as asked, set by the page locations
+// before `try_files` rewrites $uri to the file it found.
+function link(r) {
+  var uri = r.variables.page_uri;
+  if (!uri || prefersMarkdown(r.headersIn.Accept)) return '';
+  var candidates = [twinPath(uri), otherTwinPath(uri)];
+  for (var i = 0; i < candidates.length; i++) {
+    if (candidates[i] && isFile(r.variables.document_root + candidates[i])) {
+      return '<' + candidates[i] + '>; rel="alternate"; type="text/markdown"';
+    }
+  }
+  return '';
+}
+
+export default { twin: twin, otherTwin: otherTwin, link: link, prefersMarkdown: prefersMarkdown, twinPath: twinPath };
