@@ -34,7 +34,7 @@ const parse = (markdown: string): Root => unified().use(remarkParse).use(remarkF
 function twinProblems(route: string, markdown: string): string[] {
   const tree = parse(markdown);
   const problems: string[] = [];
-  const [first, second] = tree.children;
+  const [first, pointer, second] = tree.children;
   if (first?.type !== 'yaml') problems.push('no front matter');
   else {
     const data = parseYaml(first.value) as Record<string, unknown>;
@@ -42,7 +42,10 @@ function twinProblems(route: string, markdown: string): string[] {
       problems.push(`front matter keys ${Object.keys(data).join(',')}`);
     if (data.url !== `${SITE_URL}${route}`) problems.push(`url ${String(data.url)}`);
   }
-  if (second?.type !== 'heading' || second.depth !== 1) problems.push('no H1 title after the front matter');
+  // One line naming llms.txt, then the title.
+  if (pointer?.type !== 'blockquote' || !toString(pointer).endsWith(': llms.txt'))
+    problems.push('no line naming llms.txt right after the front matter');
+  if (second?.type !== 'heading' || second.depth !== 1) problems.push('no H1 title after the llms.txt line');
   visit(tree, (node: Nodes) => {
     // Raw HTML in prose would be JSX left over from MDX (components are capitalised) or markup.
     if (node.type === 'html') problems.push(`HTML/JSX: ${node.value.slice(0, 60)}`);
