@@ -119,9 +119,11 @@ describe.runIf(hasBuild)('llms.txt and llms-full.txt', () => {
     const full = fs.readFileSync(path.join(BUILD_DIR, 'llms-full.txt'), 'utf8');
     const at = new Map<string, number>();
     const problems = routes.flatMap((route) => {
-      // The twin without its front matter, with the URL line after its H1.
+      // The twin without its front matter and its line naming llms.txt (which llms-full.txt does
+      // not repeat per page), with the URL line after its H1.
       const twin = fs.readFileSync(path.join(BUILD_DIR, markdownTwinPath(route)), 'utf8');
-      const body = twin.slice(twin.indexOf('\n---\n') + '\n---\n\n'.length);
+      const afterFrontMatter = twin.slice(twin.indexOf('\n---\n') + '\n---\n\n'.length);
+      const body = afterFrontMatter.slice(afterFrontMatter.indexOf('\n\n') + 2);
       const newline = body.indexOf('\n');
       const section = `${body.slice(0, newline)}\n\nURL: ${SITE_URL}${route}${body.slice(newline)}`;
       const index = full.indexOf(section);
