@@ -21,7 +21,6 @@ import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
-import offlinePlugin, { pwaPluginOptions } from './plugins/offline';
 import releaseFeedPlugin from './plugins/release-feed';
 import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
@@ -170,8 +169,6 @@ const SITE_NAVBAR_ITEMS = [
   { href: KNOWLEDGE_BASE_URL, label: 'Knowledge Base', position: 'right' },
   { to: '/support', label: 'Support', position: 'right' },
   { href: DEV_PORTAL_URL, label: 'Sign In', position: 'right' },
-  // Saves every page and the search index for reading with the network off (plugins/offline).
-  { type: 'custom-saveOffline', position: 'right' },
   {
     type: 'dropdown',
     label: 'More',
@@ -326,10 +323,6 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
             ],
           ]
         : []),
-      // Reading offline: the official PWA plugin's service worker, which precaches the shell and
-      // caches every page as it is read, and the list of what "Save for offline" fetches.
-      offlinePlugin,
-      ['@docusaurus/plugin-pwa', pwaPluginOptions()],
       // The security headers (a CSP allowing exactly the inline scripts of the built pages and the
       // origins of the services switched on above) and precompressed twins of every text file.
       [
