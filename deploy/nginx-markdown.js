@@ -1,6 +1,7 @@
 // njs module (nginx's JavaScript, Debian package libnginx-mod-http-js, njs 0.7) loaded by
 // deploy/nginx.conf: chooses between a page's HTML and its Markdown twin by the request's Accept
-// header. The CloudFront Function (deploy/cloudfront-url-rewrite.js) holds the same two functions,
+// header, and names the twin in the `Link` header of every page answered with HTML. The CloudFront
+// Function (deploy/cloudfront-url-rewrite.js) holds the same two functions,
 // `acceptPreference` and `prefersMarkdown`; both files are tested against one table of Accept
 // headers (test/http/url-cases.ts) and against each other on random headers.
 //
@@ -10,6 +11,8 @@
 // first wins (`text/markdown, text/html` is Markdown, as coding agents send it); when one range
 // gives both (`*/*`, `text/*`), HTML wins. A range with a malformed q is ignored. No Accept header
 // means HTML, so browsers, which never ask for Markdown, always get HTML.
+
+import fs from 'fs';
 
 // A q-value as HTTP writes it: 0 to 1 with at most three decimals.
 var QVALUE = /^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$/;
@@ -81,9 +84,36 @@ function otherTwin(r) {
   return otherTwinPathOf(r.uri) || '';
 }
 
+function isFile(path) {
+  try {
+    fs.accessSync(path, fs.constants.R_OK);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+// `js_set $markdown_link`: for a page answered with its HTML, the `Link` header that announces
+// its twin to agents (`</x.md>; rel="alternate"; type="text/markdown"`), naming the twin that
+// exists (of the path as asked, else of its other form); empty (no header) for a Markdown answer,
+// a file, or a page without a twin. $page_uri is the path as asked, set by the page locations
+// before `try_files` rewrites $uri to the file it found.
+function link(r) {
+  var uri = r.variables.page_uri;
+  if (!uri || prefersMarkdown(r.headersIn.Accept)) return '';
+  var candidates = [twinPathOf(uri), otherTwinPathOf(uri)];
+  for (var i = 0; i < candidates.length; i++) {
+    if (candidates[i] && isFile(r.variables.document_root + candidates[i])) {
+      return '<' + candidates[i] + '>; rel="alternate"; type="text/markdown"';
+    }
+  }
+  return '';
+}
+
 export default {
   twin: twin,
   otherTwin: otherTwin,
+  link: link,
   prefersMarkdown: prefersMarkdown,
   twinPathOf: twinPathOf,
   otherTwinPathOf: otherTwinPathOf,

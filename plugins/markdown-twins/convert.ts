@@ -9,6 +9,8 @@ import remarkStringify, { type Options as StringifyOptions } from 'remark-string
 import { unified } from 'unified';
 import { stringify as stringifyYaml } from 'yaml';
 
+import { LLMS_TXT_PATH } from './contract';
+
 /** Thrown when a page cannot have a twin; names the file or route and what is missing. */
 export class TwinError extends Error {
   constructor(
@@ -69,13 +71,21 @@ export function titledBody(page: TwinPage): string {
 }
 
 /**
+ * The one line each twin starts with (after its front matter, which must come first to be front
+ * matter): a blockquote pointing to the index of every page, `llms.txt`, at the page's origin.
+ */
+export function llmsPointerLine(pageUrl: string): string {
+  return `> Index of every page of this site, for AI assistants: [llms.txt](${new URL(LLMS_TXT_PATH, pageUrl).href})\n`;
+}
+
+/**
  * The full text of a `.md` twin: YAML front matter with exactly `title`, `description` and `url`,
- * then the titled body.
+ * the line pointing to `llms.txt` ({@link llmsPointerLine}), then the titled body.
  */
 export function twinDocument(page: TwinPage): string {
   const frontMatter = stringifyYaml(
     { title: page.title, description: page.description, url: page.url },
     { lineWidth: 0 },
   );
-  return `---\n${frontMatter}---\n\n${titledBody(page)}`;
+  return `---\n${frontMatter}---\n\n${llmsPointerLine(page.url)}\n${titledBody(page)}`;
 }

@@ -6,8 +6,9 @@
  * - a Markdown twin of every route (`<path>.md`, or `<path>index.md` for paths ending in `/`;
  *   see `twinPathOf` in `twin-address.ts`), with front matter reduced to title, description and
  *   URL;
- * - `/llms.txt`, an index of every page linking its twin;
- * - `/llms-full.txt`, every page's Markdown in reading order.
+ * - `/llms.txt`, an index of every page linking its twin, with each section's size in tokens;
+ * - `/llms-full.txt`, every page's Markdown in reading order, and `/llms-full/<section>.txt` for
+ *   each section over 100,000 tokens (see `llms.ts`).
  *
  * Docs and Markdown pages are converted from their built HTML: `page-step.ts` writes the Markdown
  * of each page's model (plugins/post-build/page-markdown.ts) with `convert.ts`, so any component
@@ -21,9 +22,9 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadedContent as PagesContent } from '@docusaurus/plugin-content-pages';
 
 import { SITE_TITLE } from '../../site-config';
-import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH } from './contract';
+import { LLMS_TXT_PATH } from './contract';
 import { twinDocument } from './convert';
-import { renderLlmsFullTxt, renderLlmsTxt } from './llms';
+import { llmsFullFiles, renderLlmsTxt } from './llms';
 import { collectPages, isHomeFromCards, isTwinFromData } from './pages';
 import type { ParticipatingPlugin } from '../post-build/types';
 import { readPage, type TwinBody, type TwinPageOptions } from './page-step';
@@ -67,12 +68,18 @@ export default function markdownTwinsPlugin(context: LoadContext): Participating
               fs.mkdirSync(path.dirname(file), { recursive: true });
               fs.writeFileSync(file, twinDocument(page));
             }
+            const { files, sizes } = llmsFullFiles(all);
             fs.writeFileSync(
               path.join(outDir, LLMS_TXT_PATH),
-              renderLlmsTxt({ title: SITE_TITLE, summary: LLMS_SUMMARY, siteUrl }, all),
+              renderLlmsTxt({ title: SITE_TITLE, summary: LLMS_SUMMARY, siteUrl }, all, sizes),
             );
-            fs.writeFileSync(path.join(outDir, LLMS_FULL_TXT_PATH), renderLlmsFullTxt(all));
-            console.info(`[markdown-twins] wrote ${String(all.length)} twins, llms.txt and llms-full.txt`);
+            for (const file of files) {
+              fs.mkdirSync(path.dirname(path.join(outDir, file.path)), { recursive: true });
+              fs.writeFileSync(path.join(outDir, file.path), file.text);
+            }
+            console.info(
+              `[markdown-twins] wrote ${String(all.length)} twins, llms.txt and ${files.map((file) => file.path).join(', ')}`,
+            );
           },
         },
       ];

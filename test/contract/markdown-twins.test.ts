@@ -34,7 +34,7 @@ const parse = (markdown: string): Root => unified().use(remarkParse).use(remarkF
 function twinProblems(route: string, markdown: string): string[] {
   const tree = parse(markdown);
   const problems: string[] = [];
-  const [first, second] = tree.children;
+  const [first, pointer, second] = tree.children;
   if (first?.type !== 'yaml') problems.push('no front matter');
   else {
     const data = parseYaml(first.value) as Record<string, unknown>;
@@ -42,7 +42,10 @@ function twinProblems(route: string, markdown: string): string[] {
       problems.push(`front matter keys ${Object.keys(data).join(',')}`);
     if (data.url !== `${SITE_URL}${route}`) problems.push(`url ${String(data.url)}`);
   }
-  if (second?.type !== 'heading' || second.depth !== 1) problems.push('no H1 title after the front matter');
+  // One line naming llms.txt, then the title.
+  if (pointer?.type !== 'blockquote' || !toString(pointer).endsWith(': llms.txt'))
+    problems.push('no line naming llms.txt right after the front matter');
+  if (second?.type !== 'heading' || second.depth !== 1) problems.push('no H1 title after the llms.txt line');
   visit(tree, (node: Nodes) => {
     // Raw HTML in prose would be JSX left over from MDX (components are capitalised) or markup.
     if (node.type === 'html') problems.push(`HTML/JSX: ${node.value.slice(0, 60)}`);
@@ -116,9 +119,11 @@ describe.runIf(hasBuild)('llms.txt and llms-full.txt', () => {
     const full = fs.readFileSync(path.join(BUILD_DIR, 'llms-full.txt'), 'utf8');
     const at = new Map<string, number>();
     const problems = routes.flatMap((route) => {
-      // The twin without its front matter, with the URL line after its H1.
+      // The twin without its front matter and its line naming llms.txt (which llms-full.txt does
+      // not repeat per page), with the URL line after its H1.
       const twin = fs.readFileSync(path.join(BUILD_DIR, twinPathOf(route)), 'utf8');
-      const body = twin.slice(twin.indexOf('\n---\n') + '\n---\n\n'.length);
+      const afterFrontMatter = twin.slice(twin.indexOf('\n---\n') + '\n---\n\n'.length);
+      const body = afterFrontMatter.slice(afterFrontMatter.indexOf('\n\n') + 2);
       const newline = body.indexOf('\n');
       const section = `${body.slice(0, newline)}\n\nURL: ${SITE_URL}${route}${body.slice(newline)}`;
       const index = full.indexOf(section);

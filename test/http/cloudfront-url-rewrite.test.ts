@@ -16,7 +16,8 @@ import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../plugins/static-hosting/security-headers';
 import { responseHeadersPolicy } from '../../scripts/cloudfront-headers-policy.mjs';
 import { BUILD_DIR, readContract } from '../contract/built-site';
-import { ACCEPT, PAGE_VARY, URL_CASES } from './url-cases';
+import { twinPathOf } from '../../plugins/markdown-twins/twin-address';
+import { ACCEPT, PAGE_KINDS, PAGE_VARY, URL_CASES, twinLink } from './url-cases';
 
 const FUNCTION_FILE = path.resolve(__dirname, '../../deploy/cloudfront-url-rewrite.js');
 const SOURCE = fs.readFileSync(FUNCTION_FILE, 'utf8');
@@ -189,6 +190,67 @@ describe('CloudFront URL rewrite: content negotiation', () => {
 
   it(`fits CloudFront's limit of ${String(CLOUDFRONT_FUNCTION_MAX_BYTES)} bytes of code`, () => {
     expect(fs.statSync(FUNCTION_FILE).size).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
+  });
+});
+
+describe('CloudFront Link header (deploy/cloudfront-link-header.js, viewer response)', () => {
+  const LINK_FILE = path.resolve(__dirname, '../../deploy/cloudfront-link-header.js');
+  const context = vm.createContext({});
+  vm.runInContext(
+    `${fs.readFileSync(LINK_FILE, 'utf8')}\nthis.handler = handler; this.twinPathOf = twinPathOf;`,
+    context,
+  );
+  const link = context as {
+    handler: (event: { request: { uri: string }; response: CloudFrontResponse }) => CloudFrontResponse;
+    twinPathOf: (uri: string) => string;
+  };
+  const respond = (uri: string, statusCode: number, type?: string): CloudFrontResponse =>
+    link.handler({
+      request: { uri },
+      response: { statusCode, headers: type === undefined ? {} : { 'content-type': { value: type } } },
+    });
+
+  it.each(Object.entries(PAGE_KINDS))('names the twin of the %s page (%s) in its HTML answer', (_kind, route) => {
+    expect(respond(route, 200, 'text/html').headers.link?.value).toBe(twinLink(twinPathOf(route)));
+  });
+
+  it.runIf(fs.existsSync(path.join(BUILD_DIR, 'index.html')))(
+    'names a twin that exists in build/ for each of the 1,134 contract paths',
+    () => {
+      const missing = readContract().filter((route) => {
+        const value = respond(route, 200, 'text/html; charset=utf-8').headers.link?.value ?? '';
+        const twin = /^<([^>]+)>/.exec(value)?.[1] ?? '';
+        return !fs.existsSync(path.join(BUILD_DIR, twin));
+      });
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('adds nothing to Markdown, other files, or answers other than 200', () => {
+    expect(respond('/intro', 200, 'text/markdown; charset=utf-8').headers.link).toBeUndefined();
+    expect(respond('/sitemap.xml', 200, 'application/xml').headers.link).toBeUndefined();
+    expect(respond('/no/such/page', 404, 'text/html').headers.link).toBeUndefined();
+    expect(respond('/intro', 304).headers.link).toBeUndefined();
+  });
+
+  it('uses the same twin rule as the nginx module and the build, for any path', async () => {
+    const nginx = (
+      (await import(
+        /* @vite-ignore */ pathToFileURL(path.resolve(__dirname, '../../deploy/nginx-markdown.js')).href
+      )) as { default: { twinPathOf: (uri: string) => string } }
+    ).default;
+    const segment = fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/);
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 5 }), fc.boolean(), (segments, slash) => {
+        const uri = `/${segments.join('/')}${slash && segments.length > 0 ? '/' : ''}`;
+        return link.twinPathOf(uri) === nginx.twinPathOf(uri) && link.twinPathOf(uri) === twinPathOf(uri);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it(`fits CloudFront's limit of ${String(CLOUDFRONT_FUNCTION_MAX_BYTES)} bytes of code`, () => {
+    expect(fs.statSync(LINK_FILE).size).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
   });
 });
 

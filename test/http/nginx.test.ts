@@ -21,7 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressBuild } from '../../plugins/static-hosting/compress';
 import { NGINX_FILES, startNginx } from '../../scripts/nginx-server.mjs';
 import { BUILD_DIR, htmlFileFor, readContract } from '../contract/built-site';
-import { ACCEPT, PAGE_VARY, URL_CASES, expectedVary } from './url-cases';
+import { twinPathOf } from '../../plugins/markdown-twins/twin-address';
+import { ACCEPT, PAGE_KINDS, PAGE_VARY, URL_CASES, expectedVary, twinLink } from './url-cases';
 
 const PORT = Number(process.env.HTTP_TEST_PORT ?? 3402);
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'security-headers.json'));
@@ -127,6 +128,55 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
     await Promise.all(Array.from({ length: 8 }, worker));
     expect(problems).toEqual([]);
   }, 60_000);
+
+  describe('Link header naming the Markdown twin', () => {
+    it.each(Object.entries(PAGE_KINDS))(
+      'names the twin of the %s page (%s), and the twin is served',
+      async (_kind, route) => {
+        const answer = await get(route);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(answer.headers.link).toBe(twinLink(twinPathOf(route)));
+        const twin = await get(twinPathOf(route));
+        expect(twin.status).toBe(200);
+        expect(twin.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      },
+    );
+
+    it('names a twin that exists for each of the 1,134 contract paths', async () => {
+      const problems: string[] = [];
+      const routes = [...readContract()];
+      const worker = async (): Promise<void> => {
+        for (let route = routes.pop(); route !== undefined; route = routes.pop()) {
+          const link = String((await get(route)).headers.link ?? '');
+          const twin = /^<([^>]+)>; rel="alternate"; type="text\/markdown"$/.exec(link)?.[1];
+          if (twin === undefined || !fs.existsSync(path.join(BUILD_DIR, twin))) problems.push(`${route}: ${link}`);
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('names the twin that exists when a page is asked for in its other form', async () => {
+      expect((await get('/intro/')).headers.link).toBe(twinLink('/intro.md'));
+    });
+
+    it('is not sent with a Markdown answer, a file, a redirect target or the not-found page', async () => {
+      const markdown = await get('/intro', { Accept: ACCEPT.agent });
+      expect(markdown.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(markdown.headers.link).toBeUndefined();
+      for (const target of ['/sitemap.xml', '/intro.md', '/img/favicon.svg', '/intro.html', '/no/such/page']) {
+        expect((await get(target)).headers.link, target).toBeUndefined();
+      }
+    });
+
+    it('is sent again with a 304 answer to a revalidation', async () => {
+      const first = await get('/intro');
+      const again = await get('/intro', { 'If-None-Match': first.headers.etag ?? '' });
+      expect(again.status).toBe(304);
+      expect(again.headers.link).toBe(twinLink('/intro.md'));
+    });
+  });
 
   describe('media types', () => {
     it('serves a Markdown twin as text/markdown in UTF-8, and the release feed as XML', async () => {

@@ -250,3 +250,16 @@ export const URL_CASES: readonly UrlCase[] = [
     vary: PAGE_VARY,
   },
 ];
+
+/** A sample page of each kind, for the checks of the `Link` header that names its Markdown twin. */
+export const PAGE_KINDS = {
+  home: '/',
+  doc: '/guides/build-it-yourself/vpc/core-concepts/cidr-notation',
+  'module reference': '/reference/modules/terraform-aws-vpc/vpc-app/',
+  'knowledge-base article': '/discussions/knowledge-base/10',
+  'release notes': '/guides/stay-up-to-date/releases/2023-03/',
+  search: '/search',
+} as const;
+
+/** The `Link` header announcing the twin at `twin`. */
+export const twinLink = (twin: string): string => `<${twin}>; rel="alternate"; type="text/markdown"`;

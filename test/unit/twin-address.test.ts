@@ -18,6 +18,7 @@ import { otherTwinPathOf, routeOfTwin, twinPathOf } from '../../plugins/markdown
 const DEPLOY = path.resolve(__dirname, '../../deploy');
 const NGINX_FILE = path.join(DEPLOY, 'nginx-markdown.js');
 const CLOUDFRONT_FILE = path.join(DEPLOY, 'cloudfront-url-rewrite.js');
+const CLOUDFRONT_LINK_FILE = path.join(DEPLOY, 'cloudfront-link-header.js');
 
 type Rule = (routePath: string) => string | null;
 
@@ -92,6 +93,7 @@ describe('the twin address rule', () => {
 describe('the copies in deploy/', () => {
   it('are the same text in the nginx module and the CloudFront Function', () => {
     expect(functionText(NGINX_FILE, 'twinPathOf')).toBe(functionText(CLOUDFRONT_FILE, 'twinPathOf'));
+    expect(functionText(CLOUDFRONT_LINK_FILE, 'twinPathOf')).toBe(functionText(CLOUDFRONT_FILE, 'twinPathOf'));
   });
 
   it('give the answers of twin-address.ts on every path', () => {

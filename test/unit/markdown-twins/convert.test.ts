@@ -196,6 +196,16 @@ describe('htmlToMarkdownTree', () => {
   });
 });
 
+describe('twinDocument', () => {
+  it('starts, after the front matter, with one line linking llms.txt at the page origin', () => {
+    const doc = twinDocument({ title: 'T', description: '', url: `${SITE}/guides/x`, body: 'Body.\n' });
+    const afterFrontMatter = doc.slice(doc.indexOf('---\n', 4) + 4).trimStart();
+    expect(afterFrontMatter.split('\n')[0]).toBe(
+      `> Index of every page of this site, for AI assistants: [llms.txt](${new URL(SITE).origin}/llms.txt)`,
+    );
+  });
+});
+
 describe('escaping', () => {
   it('keeps any title and description exact through front matter and the H1', () => {
     fc.assert(
@@ -205,8 +215,10 @@ describe('escaping', () => {
         (title, description) => {
           const doc = twinDocument({ title, description, url: `${SITE}/x`, body: 'Body.\n' });
           const tree = parse(doc);
-          const [yaml, heading] = tree.children;
+          // Front matter, the one line naming llms.txt, then the title.
+          const [yaml, pointer, heading] = tree.children;
           expect(yaml?.type).toBe('yaml');
+          expect(toString(pointer)).toBe('Index of every page of this site, for AI assistants: llms.txt');
           expect(parseYaml((yaml as { value: string }).value)).toEqual({ title, description, url: `${SITE}/x` });
           expect(heading?.type).toBe('heading');
           // Leading and trailing spaces are written as character references, so even they survive.
@@ -220,7 +232,7 @@ describe('escaping', () => {
   it.each(['a < b & c', 'use `terraform apply`', 'x | y', '[not a link](x)', '*not emphasis*', '# not a heading'])(
     'keeps %j literal in a title',
     (title) => {
-      const heading = parse(twinDocument({ title, description: '', url: SITE, body: '' })).children[1];
+      const heading = parse(twinDocument({ title, description: '', url: SITE, body: '' })).children[2];
       expect(heading?.type).toBe('heading');
       expect(toString(heading)).toBe(title);
     },

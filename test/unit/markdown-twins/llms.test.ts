@@ -8,7 +8,13 @@ import { unified } from 'unified';
 import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
 
-import { renderLlmsFullTxt, renderLlmsTxt } from '../../../plugins/markdown-twins/llms';
+import {
+  llmsFullFiles,
+  renderLlmsFullTxt,
+  renderLlmsTxt,
+  SECTION_FILE_MIN_TOKENS,
+  sectionFilePath,
+} from '../../../plugins/markdown-twins/llms';
 import { sectionOf, type SitePage } from '../../../plugins/markdown-twins/pages';
 
 const SITE = 'https://docs.example.com';
@@ -49,8 +55,13 @@ describe('sectionOf', () => {
   });
 });
 
+/** A stand-in tokenizer: one token per character, except that the Guides section counts as huge. */
+const fakeCount = (text: string): number =>
+  text.includes('Text of /guides/.') && !text.includes('Text of /intro.') ? SECTION_FILE_MIN_TOKENS + 1 : text.length;
+
 describe('renderLlmsTxt', () => {
-  const tree = parse(renderLlmsTxt({ title: 'Gruntwork Docs', summary: 'All the docs.', siteUrl: SITE }, PAGES));
+  const { sizes } = llmsFullFiles(PAGES, fakeCount);
+  const tree = parse(renderLlmsTxt({ title: 'Gruntwork Docs', summary: 'All the docs.', siteUrl: SITE }, PAGES, sizes));
 
   it('starts with the site name as H1 and the summary as a blockquote', () => {
     const [h1, quote] = tree.children;
@@ -102,6 +113,41 @@ describe('renderLlmsTxt', () => {
       'State lock <stale> & stuck: About State lock <stale> & stuck.',
     );
     expect(items.find((i) => i.url === `${SITE}/tags/vpc.md`)?.text).toBe('Pages tagged "vpc"');
+  });
+});
+
+describe('section sizes in tokens', () => {
+  const { files, sizes } = llmsFullFiles(PAGES, fakeCount);
+  const tree = parse(renderLlmsTxt({ title: 'Gruntwork Docs', summary: 'All the docs.', siteUrl: SITE }, PAGES, sizes));
+  /** The paragraph right after the H2 of `section`. */
+  const sizeLine = (section: string): string => {
+    const index = tree.children.findIndex((n) => n.type === 'heading' && n.depth === 2 && toString(n) === section);
+    const next = tree.children[index + 1];
+    return next?.type === 'paragraph' ? toString(next) : '';
+  };
+
+  it('states each section size and the whole site size, naming the tokenizer', () => {
+    const intro = renderLlmsFullTxt(PAGES.filter((p) => p.section === 'Introduction'));
+    expect(sizeLine('Introduction')).toBe(
+      `Full text: ${intro.length.toLocaleString('en-US')} tokens, in llms-full.txt.`,
+    );
+    const header = toString(tree.children[2] ?? tree);
+    expect(header).toContain(`(${renderLlmsFullTxt(PAGES).length.toLocaleString('en-US')} tokens)`);
+    expect(header).toContain('o200k_base tokenizer');
+  });
+
+  it('gives a section over 100,000 tokens a file of its own, with only its pages, and links it', () => {
+    expect(sectionFilePath('Library Reference: Modules')).toBe('/llms-full/library-reference-modules.txt');
+    expect(sizeLine('Guides')).toBe('Full text: 100,001 tokens, in llms-full/guides.txt.');
+    const guides = files.find((file) => file.path === '/llms-full/guides.txt');
+    expect(guides?.text).toBe(renderLlmsFullTxt(PAGES.filter((p) => p.section === 'Guides')));
+    expect(files.map((file) => file.path)).toEqual(['/llms-full.txt', '/llms-full/guides.txt']);
+  });
+
+  it('counts with the real tokenizer by default', () => {
+    const { sizes: real } = llmsFullFiles(PAGES);
+    expect(real.site).toBeGreaterThan(0);
+    expect(real.site).toBeLessThan(renderLlmsFullTxt(PAGES).length);
   });
 });
 
