@@ -59,7 +59,6 @@ import { measureEditsAgainstStock } from './bench/edits.mjs';
 import { measureLoad } from './bench/load.mjs';
 import { CPU_SLOWDOWN, LONG_TASK_MS, measureLongTasks } from './bench/long-tasks.mjs';
 import { measureMcp } from './bench/mcp.mjs';
-import { precacheOf } from './bench/precache.mjs';
 import { measurePageWeights as measurePageWeightsOf } from './bench/page-weights.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
@@ -131,26 +130,6 @@ function skippedSections() {
       throw new Error(`bench: BENCH_SKIP: unknown section "${name}" (${SECTIONS.join(', ')})`);
   }
   return new Set(names);
-}
-
-/**
- * What reading offline costs in a build: the service worker's precache on a first visit and what
- * "Save for offline" stores (`offline.json`).
- * @returns {{ precacheBytes: number, precacheFiles: number, savedBytes: number, savedPages: number, savedFiles: number } | null}
- *   bytes uncompressed; null for a build without the offline plugin
- */
-function offlineFigures(buildDir) {
-  const list = path.join(buildDir, 'offline.json');
-  if (!fs.existsSync(path.join(buildDir, 'sw.js')) || !fs.existsSync(list)) return null;
-  const precache = precacheOf(buildDir);
-  const saved = JSON.parse(fs.readFileSync(list, 'utf8'));
-  return {
-    precacheBytes: precache.bytes,
-    precacheFiles: precache.files.length,
-    savedBytes: saved.bytes,
-    savedPages: saved.pages.length,
-    savedFiles: saved.files.length,
-  };
 }
 
 /** The latest report.json (in the output folder, else in bench-results/) with build figures, if any. */
@@ -294,7 +273,6 @@ async function main() {
         : null;
   const pages = fs.existsSync(BUILD) ? countHtmlPages() : null;
   const weights = pages ? await measurePageWeights() : {};
-  const offline = pages ? offlineFigures(BUILD) : null;
 
   const stock = stockSite
     ? await section('stock', async () => {
@@ -373,7 +351,6 @@ async function main() {
     build: build ?? null,
     htmlPages: pages,
     pageWeights: weights,
-    offline,
     stock: stock ?? null,
     scaling: scaling ?? null,
     history: history ?? null,
@@ -557,19 +534,6 @@ async function main() {
         : `| stock Docusaurus, ${name} | | not built | | | |`,
     ),
     '',
-    '## Reading offline',
-    '',
-    ...(offline
-      ? [
-          'What the service worker stores (uncompressed, as the browser keeps it):',
-          '',
-          '| What | Files | Size | Previous report |',
-          '|---|---|---|---|',
-          `| Precache of a first visit (the shell) | ${offline.precacheFiles} | ${kb(offline.precacheBytes)} | ${previous?.offline ? kb(previous.offline.precacheBytes) : 'none (no service worker)'} |`,
-          `| "Save for offline" (every page, the search index, images) | ${offline.savedPages} pages, ${offline.savedFiles} files | ${(offline.savedBytes / 1024 / 1024).toFixed(1)} MiB | ${previous?.offline ? `${(previous.offline.savedBytes / 1024 / 1024).toFixed(1)} MiB` : 'none'} |`,
-          '',
-        ]
-      : ['No service worker in this build.', '']),
     '## Lighthouse',
     '',
     ...(missing(lighthouse) ?? [
