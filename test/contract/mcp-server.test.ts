@@ -206,7 +206,7 @@ describe.runIf(hasBuild)('docs MCP server on build/, with the network refused', 
       ['read_page', { path: path.join(os.homedir(), '.ssh/id_rsa') }, /^No page at \//],
       ['read_page', { path: 'https://evil.example.com/intro' }, /https:\/\/evil\.example\.com is not this site/],
       ['read_page', { path: 'file:///etc/passwd' }, /is not this site/],
-      ['read_page', { path: '/intro\0.md' }, /NUL byte or a backslash/],
+      ['read_page', { path: '/intro\0.md' }, /NUL byte, another control character or a backslash/],
       ['list_sections', { area: 'Blog' }, /No area "Blog": the areas are Introduction, Guides/],
     ];
     for (const [tool, args, message] of cases) {
@@ -327,7 +327,7 @@ describe('docs MCP server refuses to start, saying why', { timeout: 60_000 }, ()
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
-        `gruntwork-docs MCP server: ${site} has no search index (pagefind/pagefind.js is missing): run \`npm run build\` to write it.\n`,
+        `gruntwork-docs MCP server: ${site} has no search index (pagefind/pagefind-entry.json is missing): run \`npm run build\` to write it.\n`,
       );
     } finally {
       fs.rmSync(site, { recursive: true, force: true });
