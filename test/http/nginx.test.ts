@@ -5,10 +5,11 @@
  * every contract path, the caching of hashed and unhashed files, compression by Accept-Encoding,
  * the security headers and requests that must be refused. Run `npm run build` first.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -371,6 +372,60 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
         }
       }
     });
+  });
+});
+
+describe.runIf(hasBuild && hasNginx)('nginx over HTTPS', () => {
+  const port = PORT + 4;
+  let tlsDir = '';
+  let secure: Awaited<ReturnType<typeof startNginx>> | undefined;
+
+  beforeAll(async () => {
+    // A certificate made for the test, as an HTTPS deployment has one from its CA.
+    tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-nginx-tls-'));
+    fs.chmodSync(tlsDir, 0o755);
+    const [certificate, key] = [path.join(tlsDir, 'cert.pem'), path.join(tlsDir, 'key.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ],
+      { stdio: 'ignore' },
+    );
+    fs.chmodSync(key, 0o644);
+    secure = await startNginx({ buildDir: BUILD_DIR, port, tls: { certificate, key } });
+  });
+  afterAll(async () => {
+    await secure?.stop();
+    fs.rmSync(tlsDir, { recursive: true, force: true });
+  });
+
+  it('tells browsers to keep to HTTPS for a year, subdomains included, on pages, files and errors', async () => {
+    for (const target of ['/', '/intro/next-steps', '/no/such/page', '/intro/next-steps.html']) {
+      const header = await new Promise<string | undefined>((resolve, reject) => {
+        https
+          .get({ host: '127.0.0.1', port, path: target, rejectUnauthorized: false, agent: false }, (response) => {
+            response.resume();
+            resolve(response.headers['strict-transport-security']);
+          })
+          .on('error', reject);
+      });
+      expect(header, target).toBe('max-age=31536000; includeSubDomains');
+    }
   });
 });
 
