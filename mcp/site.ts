@@ -126,7 +126,7 @@ export function pagePathOfTwin(twinPath: string): string {
  * A build folder as a {@link SiteSource}. Reads only regular files whose real path (symbolic links
  * followed) lies inside the folder.
  * @param origin - the site's origin for the URLs the server gives (the site's configured URL).
- * @param importModule - Node's native `import()`, for the Pagefind bundle (see {@link IndexSource}).
+ * @param importModule - Node's native `import()`, for the installed Pagefind (see {@link IndexSource}).
  * @throws DocsError when the folder is missing, is not a built site, or has no search index.
  */
 export function localSite(dir: string, origin: string, importModule?: IndexSource['importModule']): SiteSource {

@@ -20,8 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REMOTE_BYTES } from '../../mcp/site';
 import { MAX_LINE_BYTES } from '../../mcp/stdio-guard';
 import { BUILD_DIR, REPO_ROOT } from './built-site';
+import { MCP_SCRIPT as SCRIPT, runToExit } from './mcp-process';
 
-const SCRIPT = path.join(REPO_ROOT, 'scripts', 'mcp.mjs');
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'pagefind', 'pages.json'));
 
 /** A local site: its origin, the paths it was asked for, and a way to stop it. */
@@ -59,20 +59,6 @@ function serveBuild(request: http.IncomingMessage, response: http.ServerResponse
   }
   const type = file.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'application/octet-stream';
   response.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
-}
-
-/** Runs the server with `args` until it exits (stdin left open), and returns what it printed. */
-function runToExit(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 describe.runIf(hasBuild)(

@@ -5,7 +5,6 @@
  * it reads a local build offline), on the same build served over HTTP (`--url`), and with the bad
  * input an agent or a user can give. Needs `npm run build`.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,9 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../plugins/markdown-twins/pages';
 import { RELEVANCE_PAIRS } from '../e2e/fixtures/search-relevance';
 import { BUILD_DIR, REPO_ROOT } from './built-site';
+import { MCP_SCRIPT as SCRIPT, runToExit } from './mcp-process';
 import { loadNodeSearch } from './search-engine';
 
-const SCRIPT = path.join(REPO_ROOT, 'scripts', 'mcp.mjs');
 const SITE_URL = 'https://docs.gruntwork.io';
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'pagefind', 'pages.json'));
 
@@ -74,20 +73,6 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 
 const text = (answer: ToolText): string => answer.content.map((part) => part.text).join('');
 const hitsOf = (answer: ToolText): Hit[] => (answer.structuredContent?.hits ?? []) as Hit[];
-
-/** Runs the server to its exit, as a client would start it, and returns what it printed. */
-function runToExit(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 describe.runIf(hasBuild)('docs MCP server on build/, with the network refused', { timeout: 30_000 }, () => {
   let session: Session;
