@@ -6,7 +6,7 @@
 //   /x.html             301 to /x     (the same path without `.html`), query string kept
 //   /x/index.html       301 to /x/    (the same path without `index.html`), query string kept
 //   a file (/a/b.js)    asked for as it is
-//   encoded slash, NUL byte or `..` segment: 400
+//   encoded slash, backslash, control character (NUL, TAB, CR...) or `..` segment: 400
 //
 // A page asked for with an Accept header that prefers text/markdown to text/html is asked for as
 // its Markdown twin instead: /x → x.md, /x/ → x/index.md (`twinPathOf`, below). `acceptPreference`
@@ -114,7 +114,11 @@ function handler(event) {
   } catch (e) {
     return respond(400, 'Bad Request');
   }
-  if (/%2f/i.test(uri) || decoded.indexOf('\0') !== -1 || /(^|\/)\.\.?(\/|$)/.test(decoded)) {
+  // A backslash or control character, decoded or not, is no URL of the site; in a redirect's
+  // Location, browsers read `/\host` as `//host`, another site.
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  var forbidden = /[\\\x00-\x1f\x7f]/;
+  if (/%2f/i.test(uri) || forbidden.test(decoded) || /(^|\/)\.\.?(\/|$)/.test(decoded)) {
     return respond(400, 'Bad Request');
   }
 
@@ -122,8 +126,10 @@ function handler(event) {
   if (/\/index\.html$/.test(uri)) stem = uri.slice(0, -'index.html'.length);
   else if (/\.html$/.test(uri)) stem = uri.slice(0, -'.html'.length);
   if (stem !== null) {
+    // Repeated slashes merged, as nginx merges them: `//host/x.html` redirects to `/host/x`, a path
+    // of this site, never to `//host/x`, another site.
     return respond(301, 'Moved Permanently', {
-      location: { value: stem + queryString(request.querystring || {}) },
+      location: { value: stem.replace(/\/{2,}/g, '/') + queryString(request.querystring || {}) },
       'cache-control': { value: 'no-cache' },
     });
   }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { SITE_URL } from '../site-config';
 import { openDocs, type Docs } from './docs';
 import { DocsError, localSite, remoteSite, siteOrigin, type SiteSource } from './site';
+import { JsonRpcLineGuard } from './stdio-guard';
 
 /** The server's name and version, as it introduces itself to clients. */
 export const SERVER_INFO = { name: 'gruntwork-docs', version: '1.0.0' } as const;
@@ -241,8 +242,12 @@ export function parseArguments(argv: readonly string[]): ServerOptions {
  * (a bad argument, a missing build folder or search index, an unreachable site) are printed to
  * stderr, prefixed `gruntwork-docs MCP server:`, and give exit code 1; nothing is ever written to
  * stdout but the protocol.
- * @param importModule - Node's native `import()` (the Pagefind bundle is an ES module, and a
- *   deployed site's bundle is imported from a `data:` URL).
+ * stdin passes through {@link JsonRpcLineGuard}, so a line the SDK would drop (not JSON, bad
+ * params, too long) gets a JSON-RPC error answer and the server keeps serving. Should the
+ * connection close for any other reason than the end of stdin, the process exits with code 1
+ * and one line on stderr saying why.
+ * @param importModule - Node's native `import()` (the installed Pagefind and its engine are ES
+ *   modules; the engine is imported from a `data:` URL).
  * @returns 0 once connected (the process then runs until the client closes stdin), 1 on a
  *   startup problem.
  */
@@ -265,8 +270,17 @@ export async function main(
     return 1;
   }
   const server = createDocsServer(docs);
-  const transport = new StdioServerTransport();
-  transport.onclose = () => process.exit(0);
+  const guard = new JsonRpcLineGuard((error) => process.stdout.write(`${JSON.stringify(error)}\n`));
+  const transport = new StdioServerTransport(process.stdin.pipe(guard), process.stdout);
+  let lastError: Error | undefined;
+  // Set before connect(): the SDK calls this handler, then its own.
+  transport.onerror = (error) => (lastError = error);
+  transport.onclose = () => {
+    process.stderr.write(
+      `gruntwork-docs MCP server: the connection closed${lastError ? `: ${lastError.message}` : ''}\n`,
+    );
+    process.exit(lastError ? 1 : 0);
+  };
   await server.connect(transport);
   process.stderr.write(`gruntwork-docs MCP server: serving ${source.label} over stdio\n`);
   return 0;

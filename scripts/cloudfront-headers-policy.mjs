@@ -2,7 +2,8 @@
 /**
  * Prints the CloudFront response-headers policy of a build: the same security headers nginx
  * sends (the build's `security-headers.json`: Content-Security-Policy with the hashes of the
- * pages' inline scripts, nosniff, Referrer-Policy, Permissions-Policy), and the `Vary` header of
+ * pages' inline scripts, nosniff, Referrer-Policy, Permissions-Policy; and Strict-Transport-Security,
+ * one year with subdomains, which nginx sends over TLS), and the `Vary` header of
  * content negotiation (a page is HTML or its Markdown twin by the Accept header), as the JSON that
  * `aws cloudfront create-response-headers-policy --response-headers-policy-config` and
  * `update-response-headers-policy` take.
@@ -24,6 +25,9 @@ export const VARY = 'Accept, Accept-Encoding';
 
 /** CloudFront's limit on the Content-Security-Policy value of a response-headers policy. */
 export const CLOUDFRONT_CSP_MAX_CHARS = 1783;
+
+/** How long browsers keep to HTTPS for the site and its subdomains after an answer, in seconds (one year). */
+export const HSTS_MAX_AGE_S = 31_536_000;
 
 /**
  * The ResponseHeadersPolicyConfig for `headers` (header name → value).
@@ -47,6 +51,12 @@ export function responseHeadersPolicy(headers, name = 'gruntwork-docs-security-h
       ReferrerPolicy: {
         Override: true,
         ReferrerPolicy: headers['Referrer-Policy'] ?? 'strict-origin-when-cross-origin',
+      },
+      StrictTransportSecurity: {
+        Override: true,
+        AccessControlMaxAgeSec: HSTS_MAX_AGE_S,
+        IncludeSubdomains: true,
+        Preload: false,
       },
     },
     CustomHeadersConfig: {

@@ -5,6 +5,8 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,10 +61,22 @@ export function readSecurityHeaders(buildDir) {
 }
 
 /**
+ * A path as a double-quoted nginx string.
+ * @throws {Error} when it holds a quote, backslash or line break, which nginx would read otherwise.
+ */
+function quoted(file) {
+  if (/["\\\r\n]/.test(file))
+    throw new Error(`nginx: cannot write the path ${file}: it holds a quote, backslash or line break`);
+  return `"${file}"`;
+}
+
+/**
  * Fills in the placeholders of the nginx template. Pure.
  * @param {string} template - text of deploy/nginx.conf.
  * @param {{ root: string, listen: string, runtimeDir: string, headers: Record<string, string>,
- *   user?: string, brotliModule?: string, jsModule?: string }} values
+ *   user?: string, brotliModule?: string, jsModule?: string,
+ *   tls?: { certificate: string, key: string } }} values - with `tls` (PEM files), nginx serves
+ *   HTTPS on `listen` and sends Strict-Transport-Security.
  * @returns {string} a complete nginx configuration.
  * @throws {Error} when a header value contains a double quote or a line break, or a placeholder
  *   is left unfilled.
@@ -79,7 +93,12 @@ export function renderNginxConfig(template, values) {
     js_module: values.jsModule ?? JS_MODULE_PATH,
     markdown_negotiation: MARKDOWN_NEGOTIATION,
     runtime_dir: values.runtimeDir,
-    listen: values.listen,
+    listen: values.tls ? `${values.listen} ssl` : values.listen,
+    tls: values.tls
+      ? [`ssl_certificate ${quoted(values.tls.certificate)};`, `ssl_certificate_key ${quoted(values.tls.key)};`]
+          .map((line) => `        ${line}`)
+          .join('\n')
+      : '',
     root: values.root,
     security_headers: headerLines.join('\n'),
   };
@@ -109,6 +128,22 @@ export function assertPortFree(host, port) {
   });
 }
 
+/**
+ * True when `url` answers 200 within 2 s. Over HTTPS the certificate is not checked: the server is
+ * the one just started, possibly with a certificate made for a test.
+ */
+function answersOk(url) {
+  return new Promise((resolve) => {
+    const client = url.startsWith('https:') ? https : http;
+    const request = client.get(url, { rejectUnauthorized: false, timeout: 2000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode === 200));
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(false));
+  });
+}
+
 /** The worker user when nginx starts as root: Debian's www-data, else nobody. */
 function workerUser() {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
@@ -122,15 +157,17 @@ function workerUser() {
 
 /**
  * Starts nginx over `buildDir` and resolves once it answers.
- * @param {{ buildDir: string, host?: string, port: number, timeoutMs?: number }} options -
- *   host defaults to 127.0.0.1; timeoutMs (default 15,000 ms) bounds the wait for the first answer.
+ * @param {{ buildDir: string, host?: string, port: number, timeoutMs?: number,
+ *   tls?: { certificate: string, key: string } }} options - host defaults to 127.0.0.1; timeoutMs
+ *   (default 15,000 ms) bounds the wait for the first answer; with `tls` (paths of PEM files)
+ *   nginx serves HTTPS and sends Strict-Transport-Security.
  * @returns {Promise<{ url: string, runtimeDir: string, child: import('node:child_process').ChildProcess,
  *   stop: () => Promise<void> }>} `url` has no trailing slash; `stop` ends nginx and removes its
  *   temporary folder.
  * @throws {ServeError} when the build folder or its headers are missing, nginx or its Brotli or
  *   JavaScript module is not installed, the port is in use, or nginx exits or stays silent.
  */
-export async function startNginx({ buildDir, host = '127.0.0.1', port, timeoutMs = 15_000 }) {
+export async function startNginx({ buildDir, host = '127.0.0.1', port, timeoutMs = 15_000, tls }) {
   const root = path.resolve(buildDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new ServeError(`${root} holds no built site (no index.html). Run \`npm run build\` first.`);
@@ -153,6 +190,7 @@ export async function startNginx({ buildDir, host = '127.0.0.1', port, timeoutMs
       runtimeDir,
       headers,
       user: workerUser(),
+      tls,
     }),
   );
   const child = spawn(
@@ -176,7 +214,7 @@ export async function startNginx({ buildDir, host = '127.0.0.1', port, timeoutMs
     fs.rmSync(runtimeDir, { recursive: true, force: true });
   };
 
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -191,13 +229,7 @@ export async function startNginx({ buildDir, host = '127.0.0.1', port, timeoutMs
           : `nginx exited with code ${child.exitCode}: ${reason}`,
       );
     }
-    try {
-      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
+    if (await answersOk(`${url}/`)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new ServeError(`nginx did not answer at ${url}/ within ${timeoutMs} ms`);

@@ -4,7 +4,9 @@
  * unchanged files' twins from its cache) and serves it through nginx, with the URL rules, caching,
  * compression and security headers of deploy/nginx.conf.
  *
- * Environment: PORT (default 8080), HOST (default 127.0.0.1), BUILD_DIR (default `build`).
+ * Environment: PORT (default 8080), HOST (default 127.0.0.1), BUILD_DIR (default `build`);
+ * TLS_CERT and TLS_KEY (paths of PEM files, both or neither) to serve HTTPS, with
+ * Strict-Transport-Security.
  * Installs nginx with apt-get when it is missing. Exits 1 with a message when the build folder is
  * missing, the port is in use or nginx cannot start; stops nginx on Ctrl-C.
  */
@@ -26,6 +28,12 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`serve:prod: PORT must be a port number from 1 to 65535, got "${process.env.PORT}"`);
   process.exit(1);
 }
+const { TLS_CERT: certificate, TLS_KEY: key } = process.env;
+if (Boolean(certificate) !== Boolean(key)) {
+  console.error('serve:prod: set both TLS_CERT and TLS_KEY (PEM files) to serve HTTPS, or neither');
+  process.exit(1);
+}
+const tls = certificate && key ? { certificate: path.resolve(certificate), key: path.resolve(key) } : undefined;
 
 try {
   // Checked before installing anything: without a build there is nothing to serve.
@@ -38,7 +46,7 @@ try {
   });
   if (!installed) process.exit(1);
   await precompressBuild(buildDir, ROOT, (line) => console.log(`serve:prod: ${line}`));
-  const server = await startNginx({ buildDir, host, port });
+  const server = await startNginx({ buildDir, host, port, tls });
   console.log(
     `serve:prod: serving ${path.relative(ROOT, buildDir) || '.'} with nginx at ${server.url}/ (Ctrl-C stops)`,
   );

@@ -5,7 +5,6 @@
  * it reads a local build offline), on the same build served over HTTP (`--url`), and with the bad
  * input an agent or a user can give. Needs `npm run build`.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,9 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../plugins/markdown-twins/pages';
 import { RELEVANCE_PAIRS } from '../e2e/fixtures/search-relevance';
 import { BUILD_DIR, REPO_ROOT } from './built-site';
+import { MCP_SCRIPT as SCRIPT, runToExit } from './mcp-process';
 import { loadNodeSearch } from './search-engine';
 
-const SCRIPT = path.join(REPO_ROOT, 'scripts', 'mcp.mjs');
 const SITE_URL = 'https://docs.gruntwork.io';
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'pagefind', 'pages.json'));
 
@@ -77,20 +76,6 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 
 const text = (answer: ToolText): string => answer.content.map((part) => part.text).join('');
 const hitsOf = (answer: ToolText): Hit[] => (answer.structuredContent?.hits ?? []) as Hit[];
-
-/** Runs the server to its exit, as a client would start it, and returns what it printed. */
-function runToExit(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 describe.runIf(hasBuild)('docs MCP server on build/, with the network refused', { timeout: 30_000 }, () => {
   let session: Session;
@@ -214,7 +199,7 @@ describe.runIf(hasBuild)('docs MCP server on build/, with the network refused', 
       ['read_page', { path: path.join(os.homedir(), '.ssh/id_rsa') }, /^No page at \//],
       ['read_page', { path: 'https://evil.example.com/intro' }, /https:\/\/evil\.example\.com is not this site/],
       ['read_page', { path: 'file:///etc/passwd' }, /is not this site/],
-      ['read_page', { path: '/intro\0.md' }, /NUL byte or a backslash/],
+      ['read_page', { path: '/intro\0.md' }, /NUL byte, another control character or a backslash/],
       ['list_sections', { area: 'Blog' }, /No area "Blog": the areas are Introduction, Guides/],
     ];
     for (const [tool, args, message] of cases) {
@@ -336,7 +321,7 @@ describe('docs MCP server refuses to start, saying why', { timeout: 60_000 }, ()
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
-        `gruntwork-docs MCP server: ${site} has no search index (pagefind/pagefind.js is missing): run \`npm run build\` to write it.\n`,
+        `gruntwork-docs MCP server: ${site} has no search index (pagefind/pagefind-entry.json is missing): run \`npm run build\` to write it.\n`,
       );
     } finally {
       fs.rmSync(site, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { securityHeaders } from '../../plugins/static-hosting/security-headers';
 import { responseHeadersPolicy } from '../../scripts/cloudfront-headers-policy.mjs';
 import { BUILD_DIR, readContract } from '../contract/built-site';
 import { twinPathOf } from '../../plugins/markdown-twins/twin-address';
-import { ACCEPT, PAGE_KINDS, PAGE_VARY, URL_CASES, twinLink } from './url-cases';
+import { ACCEPT, PAGE_KINDS, PAGE_VARY, URL_CASES, hostileRequestPath, isSiteLocation, twinLink } from './url-cases';
 
 const FUNCTION_FILE = path.resolve(__dirname, '../../deploy/cloudfront-url-rewrite.js');
 const SOURCE = fs.readFileSync(FUNCTION_FILE, 'utf8');
@@ -121,6 +121,30 @@ describe('CloudFront URL rewrite: the URL contract', () => {
       { numRuns: 2000 },
     );
   });
+});
+
+describe('CloudFront URL rewrite: redirects stay on the site', () => {
+  it('answers every redirect, for any request path, with a Location that is a path of the site', () => {
+    let redirects = 0;
+    fc.assert(
+      fc.property(hostileRequestPath, (target) => {
+        const result = handler(viewerRequest(target));
+        if (!isResponse(result) || result.statusCode !== 301) return true;
+        redirects += 1;
+        return isSiteLocation(result.headers.location?.value ?? '');
+      }),
+      { numRuns: 5000 },
+    );
+    // The paths end in .html often enough that the property is tested on many redirects.
+    expect(redirects).toBeGreaterThan(500);
+  });
+
+  it.each(['//evil.com/x', '/\\evil.com/x', '/\tx', '/x?a=\\'])(
+    'knows %j is or is not a path of the site',
+    (location) => {
+      expect(isSiteLocation(location)).toBe(location === '/x?a=\\');
+    },
+  );
 });
 
 describe('CloudFront URL rewrite: content negotiation', () => {
@@ -256,6 +280,15 @@ describe('CloudFront Link header (deploy/cloudfront-link-header.js, viewer respo
 
 describe('CloudFront response-headers policy', () => {
   const headers = securityHeaders(["'sha256-abc='"], { algoliaAppId: 'BH4D9OD16A', analytics: true });
+
+  it('tells browsers to use HTTPS for a year, subdomains included', () => {
+    expect(responseHeadersPolicy(headers).SecurityHeadersConfig.StrictTransportSecurity).toEqual({
+      Override: true,
+      AccessControlMaxAgeSec: 31_536_000,
+      IncludeSubdomains: true,
+      Preload: false,
+    });
+  });
 
   it('carries the same security headers as nginx sends', () => {
     const policy = responseHeadersPolicy(headers);

@@ -6,23 +6,34 @@
  * the security headers and requests that must be refused. Run `npm run build` first; the suite
  * precompresses build/ as the nginx deploy step does (`npm run precompress`) before serving it.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 import * as cheerio from 'cheerio';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { precompressBuild } from '../../plugins/static-hosting/compress';
 import { NGINX_FILES, startNginx } from '../../scripts/nginx-server.mjs';
 import { BUILD_DIR, htmlFileFor, readContract } from '../contract/built-site';
 import { twinPathOf } from '../../plugins/markdown-twins/twin-address';
-import { ACCEPT, PAGE_KINDS, PAGE_VARY, URL_CASES, expectedVary, twinLink } from './url-cases';
+import {
+  ACCEPT,
+  PAGE_KINDS,
+  PAGE_VARY,
+  URL_CASES,
+  expectedVary,
+  hostileRequestPath,
+  isSiteLocation,
+  twinLink,
+} from './url-cases';
 
 const PORT = Number(process.env.HTTP_TEST_PORT ?? 3402);
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'security-headers.json'));
@@ -31,24 +42,40 @@ const hasNginx = NGINX_FILES.every((file) => fs.existsSync(file));
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** Header names as sent, one per header line, lower-cased. */
+  headerNames: string[];
   body: Buffer;
 }
 
 let server: Awaited<ReturnType<typeof startNginx>> | undefined;
 
+/** Sends `method` for `target` exactly as written (no normalisation) and reads the raw answer. */
+function send(method: string, target: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { method, host: '127.0.0.1', port: PORT, path: target, headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            headerNames: response.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()),
+            body: Buffer.concat(chunks),
+          });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
 /** Sends a GET for `target` exactly as written (no normalisation) and reads the raw answer. */
 function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port: PORT, path: target, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
+  return send('GET', target, headers);
 }
 
 const file = (key: string): Buffer => fs.readFileSync(path.join(BUILD_DIR, key));
@@ -301,6 +328,75 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
     });
   });
 
+  describe('redirects stay on the site', () => {
+    it('answers every redirect, for any request path, with a Location that is a path of the site', async () => {
+      let redirects = 0;
+      await fc.assert(
+        fc.asyncProperty(hostileRequestPath, async (target) => {
+          // A bare CR or LF in Location would make Node's parser reject the answer: the property fails.
+          const answer = await get(target);
+          if (answer.status < 300 || answer.status >= 400) return true;
+          redirects += 1;
+          return isSiteLocation(String(answer.headers.location));
+        }),
+        { numRuns: 600 },
+      );
+      expect(redirects).toBeGreaterThan(60);
+    });
+  });
+
+  describe('error answers', () => {
+    /** Answers that are errors, or files served whole despite a Range, and how they are asked for. */
+    const asks = (): [name: string, ask: () => Promise<Answer>][] => [
+      ['a missing asset', () => get('/assets/js/missing.0123abcd.js')],
+      ['POST to an asset', () => send('POST', hashedBundle())],
+      ['DELETE of a page', () => send('DELETE', '/intro/next-steps')],
+      ['a range past the end of an asset', () => get(hashedBundle(), { Range: 'bytes=999999999-' })],
+      ['a range of a page', () => get('/intro/next-steps', { Range: 'bytes=0-10' })],
+      ['an If-Match that fails', () => get(hashedBundle(), { 'If-Match': '"nope"' })],
+      ['an encoded backslash', () => get('/%5cevil.com/x.html')],
+      ['a redirect', () => get('/intro/next-steps.html')],
+      [
+        'a revalidated asset',
+        async () => get(hashedBundle(), { 'If-None-Match': String((await get(hashedBundle())).headers.etag) }),
+      ],
+      ['the security headers file', () => get('/security-headers.json')],
+    ];
+
+    it('never repeats a header', async () => {
+      for (const [name, ask] of asks()) {
+        const { headerNames, status } = await ask();
+        const repeated = headerNames.filter((header, i) => headerNames.indexOf(header) !== i);
+        expect(repeated, `${name} (${String(status)})`).toEqual([]);
+      }
+    });
+
+    it('is never immutable: only a file itself is kept for a year', async () => {
+      for (const [name, ask] of asks()) {
+        const { headers, status } = await ask();
+        const kept = String(headers['cache-control']).includes('immutable');
+        expect(kept, `${name} (${String(status)})`).toBe([200, 304].includes(status) && name.includes('asset'));
+      }
+    });
+
+    it('serves every file whole, never a byte range', async () => {
+      const whole = await get(hashedBundle());
+      const asked = await get(hashedBundle(), { Range: 'bytes=0-10' });
+      expect(asked.status).toBe(200);
+      expect(asked.body.equals(whole.body)).toBe(true);
+    });
+
+    it('does not serve the security headers file, which only the server reads', async () => {
+      const answer = await get('/security-headers.json');
+      expect(answer.status).toBe(404);
+      expect(answer.body.toString()).not.toContain('Content-Security-Policy');
+    });
+
+    it('sends no Strict-Transport-Security over plain HTTP, where browsers ignore it', async () => {
+      expect((await get('/')).headers['strict-transport-security']).toBeUndefined();
+    });
+  });
+
   describe('security headers', () => {
     it.each(['/', '/intro/next-steps', '/no/such/page', '/intro/next-steps.html', hashedBundle()])(
       'sends the build’s headers with %s',
@@ -345,11 +441,65 @@ describe.runIf(hasBuild && hasNginx)('nginx over build/', () => {
   });
 });
 
+describe.runIf(hasBuild && hasNginx)('nginx over HTTPS', () => {
+  const port = PORT + 4;
+  let tlsDir = '';
+  let secure: Awaited<ReturnType<typeof startNginx>> | undefined;
+
+  beforeAll(async () => {
+    // A certificate made for the test, as an HTTPS deployment has one from its CA.
+    tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-nginx-tls-'));
+    fs.chmodSync(tlsDir, 0o755);
+    const [certificate, key] = [path.join(tlsDir, 'cert.pem'), path.join(tlsDir, 'key.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ],
+      { stdio: 'ignore' },
+    );
+    fs.chmodSync(key, 0o644);
+    secure = await startNginx({ buildDir: BUILD_DIR, port, tls: { certificate, key } });
+  });
+  afterAll(async () => {
+    await secure?.stop();
+    fs.rmSync(tlsDir, { recursive: true, force: true });
+  });
+
+  it('tells browsers to keep to HTTPS for a year, subdomains included, on pages, files and errors', async () => {
+    for (const target of ['/', '/intro/next-steps', '/no/such/page', '/intro/next-steps.html']) {
+      const header = await new Promise<string | undefined>((resolve, reject) => {
+        https
+          .get({ host: '127.0.0.1', port, path: target, rejectUnauthorized: false, agent: false }, (response) => {
+            response.resume();
+            resolve(response.headers['strict-transport-security']);
+          })
+          .on('error', reject);
+      });
+      expect(header, target).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+});
+
 describe.runIf(hasBuild && hasNginx)('nginx over a site with a page that has no Markdown twin', () => {
   let site = '';
   let small: Awaited<ReturnType<typeof startNginx>> | undefined;
   const port = PORT + 2;
-  const ask = (target: string): Promise<Answer> =>
+  const ask = (target: string): Promise<Pick<Answer, 'status' | 'headers' | 'body'>> =>
     new Promise((resolve, reject) => {
       http
         .get(

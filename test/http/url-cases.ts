@@ -15,6 +15,8 @@
  * `text/markdown; charset=utf-8`); see deploy/nginx-markdown.js for the rule. Pages say
  * `Vary: Accept, Accept-Encoding` ({@link PAGE_VARY}), other files `Vary: Accept-Encoding`.
  */
+import fc from 'fast-check';
+
 export interface UrlCase {
   /** What the case shows, for the test name. */
   name: string;
@@ -170,6 +172,11 @@ export const URL_CASES: readonly UrlCase[] = [
   { name: 'an encoded slash', request: '/intro%2Fnext-steps', status: 400 },
   { name: 'an encoded NUL byte', request: '/intro/next-steps%00.html', status: 400 },
   { name: 'a climbing path with encoded dots', request: '/%2e%2e/%2e%2e/etc/passwd', status: 400 },
+  { name: 'an encoded backslash before a host', request: '/%5cevil.com/x.html', status: 400 },
+  { name: 'an encoded TAB before a host', request: '/%09/evil.com/x.html', status: 400 },
+  { name: 'an encoded CR', request: '/%0d/x.html', status: 400 },
+  { name: 'an encoded line break', request: '/intro%0d%0aSet-Cookie:x=1.html', status: 400 },
+  { name: 'a leading double slash before a host', request: '//evil.com/x.html', status: 301, location: '/evil.com/x' },
   { name: 'a 10 KB URL', request: `/${'a'.repeat(10 * 1024)}`, status: 400, serverOnly: true },
 
   // Content negotiation: each kind of page asked for as Markdown.
@@ -263,3 +270,60 @@ export const PAGE_KINDS = {
 
 /** The `Link` header announcing the twin at `twin`. */
 export const twinLink = (twin: string): string => `<${twin}>; rel="alternate"; type="text/markdown"`;
+/**
+ * True when a redirect's `location` is a path of the same origin: one leading `/` not followed by
+ * a `/` or `\\` (browsers read `//host` and `/\\host` as another site), no backslash in the path,
+ * and no control character anywhere (a CR or LF would end the header). The query may hold a
+ * backslash: it never changes the origin.
+ */
+export function isSiteLocation(location: string): boolean {
+  const pathPart = location.split('?', 1)[0] ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what must not appear
+  return /^\/(?![/\\])/.test(pathPart) && !pathPart.includes('\\') && !/[\u0000-\u001f\u007f]/.test(location);
+}
+
+/**
+ * Request paths (as sent on the request line: printable ASCII) built of the pieces of open
+ * redirects and header injection: repeated and encoded slashes and backslashes, encoded control
+ * characters, host names, and (two times in three) the `.html` endings that make the servers redirect.
+ */
+export const hostileRequestPath = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        '/',
+        '//',
+        '\\',
+        '%5c',
+        '%5C',
+        '%2f',
+        '%09',
+        '%0d',
+        '%0a',
+        '%00',
+        '%7f',
+        '%20',
+        '%e9',
+        '%2e',
+        '.',
+        '..',
+        'evil.com',
+        'x',
+        '@',
+        ':',
+        '.html',
+        'index.html',
+        '%2ehtml',
+      ),
+      fc.stringMatching(/^[!-~]{0,4}$/).filter((text) => !text.includes('?') && !text.includes('#')),
+    ),
+    { minLength: 1, maxLength: 8 },
+  )
+  .chain((parts) =>
+    fc
+      .tuple(
+        fc.constantFrom('', '.html', '/index.html'),
+        fc.option(fc.stringMatching(/^[!-~]{0,12}$/).filter((text) => !text.includes('#'))),
+      )
+      .map(([ending, query]) => `/${parts.join('')}${ending}${query === null ? '' : `?${query}`}`),
+  );

@@ -10,11 +10,20 @@ import os from 'node:os';
 import path from 'node:path';
 
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { excerptText, parseLlmsTxt } from '../../mcp/docs';
 import { parseArguments } from '../../mcp/server';
-import { DocsError, localSite, pagePathOfTwin, siteOrigin, toSitePath, twinCandidates } from '../../mcp/site';
+import {
+  DocsError,
+  localSite,
+  pagePathOfTwin,
+  remoteSite,
+  siteOrigin,
+  toSitePath,
+  twinCandidates,
+} from '../../mcp/site';
+import { checkLine } from '../../mcp/stdio-guard';
 import { twinPathOf } from '../../plugins/markdown-twins/twin-address';
 
 const SITE = 'https://docs.gruntwork.io';
@@ -52,6 +61,11 @@ describe('toSitePath', () => {
     ['/./intro', /climbs/],
     ['/a\\b', /backslash/],
     ['/a%00b', /NUL/],
+    ['/a%09b', /control character/],
+    ['/llms.txt%23', /encoded "#", "\?" or "%"/],
+    ['/llms.txt%3Fx', /encoded "#", "\?" or "%"/],
+    ['/llms.txt%2523', /encoded "#", "\?" or "%"/],
+    ['/intro%252e%252e/x', /encoded "#", "\?" or "%"/],
     ['/bad%zz', /malformed percent-escape/],
     ['https://evil.example.com/intro', /^https:\/\/evil\.example\.com is not this site/],
     ['http://docs.gruntwork.io/intro', /^http:\/\/docs\.gruntwork\.io is not this site/],
@@ -63,7 +77,7 @@ describe('toSitePath', () => {
     expect((error as Error).message).toMatch(message);
   });
 
-  it('returns a site path with no dot segment, backslash or NUL, or throws DocsError, for any string', () => {
+  it('returns a site path with no dot segment, backslash, control character, #, ? or %, or throws DocsError, for any string', () => {
     const pieces = fc.constantFrom(
       '..',
       '.',
@@ -73,6 +87,15 @@ describe('toSitePath', () => {
       '\\',
       '%00',
       '%2f',
+      '%23',
+      '%3f',
+      '%25',
+      '%2523',
+      '%09',
+      '%0d%0a',
+      '%7f',
+      '.md',
+      'llms.txt',
       'a',
       'é',
       '?',
@@ -95,12 +118,99 @@ describe('toSitePath', () => {
         }
         return (
           result.startsWith('/') &&
-          !result.includes('\0') &&
-          !result.includes('\\') &&
+          // eslint-disable-next-line no-control-regex -- control characters are what must not pass
+          !/[\u0000-\u001f\u007f-\u009f\\#?%]/.test(result) &&
           !result.split('/').some((segment) => segment === '.' || segment === '..')
         );
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('read_page on a deployed site', () => {
+  it('asks the site only for Markdown twins, whatever the encoding of the path', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      return Promise.resolve(new Response(null, { status: 404 }));
+    });
+    try {
+      const site = remoteSite(SITE);
+      const pieces = fc.constantFrom(
+        '/',
+        'a',
+        '.md',
+        'llms.txt',
+        '%23',
+        '%3f',
+        '%25',
+        '%2523',
+        '%252e',
+        '#',
+        '?',
+        'é',
+        ' ',
+        '%20',
+      );
+      const input = fc.oneof(
+        fc.string(),
+        fc.array(pieces, { maxLength: 8 }).map((parts) => parts.join('')),
+      );
+      await fc.assert(
+        fc.asyncProperty(input, async (given) => {
+          asked.length = 0;
+          let sitePath: string;
+          try {
+            sitePath = toSitePath(given, [SITE]);
+          } catch (error) {
+            return error instanceof DocsError;
+          }
+          for (const twin of twinCandidates(sitePath)) await site.read(twin);
+          return asked.every((url) => {
+            const parsed = new URL(url);
+            return (
+              parsed.origin === SITE &&
+              parsed.search === '' &&
+              parsed.hash === '' &&
+              parsed.pathname.endsWith('.md') &&
+              twinCandidates(sitePath).includes(decodeURIComponent(parsed.pathname))
+            );
+          });
+        }),
+        { numRuns: 2000 },
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('JSON-RPC lines the SDK would drop', () => {
+  it.each([
+    ['not json', null, -32700],
+    ['{"jsonrpc":"2.0","id":7,"method":"tools/call","params":null}', 7, -32602],
+    ['{"jsonrpc":"2.0","id":"a","method":"tools/call","params":[1]}', 'a', -32602],
+    ['{"jsonrpc":"2.0","id":3}', 3, -32600],
+    ['[1,2]', null, -32600],
+    ['"text"', null, -32600],
+  ])('answers %j with id %j and code %j', (line, id, code) => {
+    expect(checkLine(line)).toMatchObject({ jsonrpc: '2.0', id, error: { code } });
+  });
+
+  it('passes JSON-RPC messages and blank lines on to the SDK', () => {
+    expect(checkLine('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')).toBeNull();
+    expect(checkLine('{"jsonrpc":"2.0","method":"notifications/initialized"}')).toBeNull();
+    expect(checkLine('  ')).toBeNull();
+  });
+
+  it('never throws, and answers every non-message with a JSON-RPC error', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (line) => {
+        const answer = checkLine(line);
+        return answer === null || [-32700, -32600, -32602].includes(answer.error.code);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
@@ -128,7 +238,12 @@ describe('localSite', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-mcp-site-'));
     outside = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-mcp-outside-'));
     fs.writeFileSync(path.join(outside, 'secret.md'), 'secret');
-    for (const file of ['llms.txt', 'pagefind/pagefind.js', 'pagefind/vocabulary.json', 'pagefind/pages.json']) {
+    for (const file of [
+      'llms.txt',
+      'pagefind/pagefind-entry.json',
+      'pagefind/vocabulary.json',
+      'pagefind/pages.json',
+    ]) {
       fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       fs.writeFileSync(path.join(root, file), '');
     }
@@ -231,6 +346,8 @@ describe('command line', () => {
   it.each([
     ['https://docs.gruntwork.io/', 'https://docs.gruntwork.io'],
     ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+    ['http://localhost:3000/', 'http://localhost:3000'],
+    ['http://[::1]:3000', 'http://[::1]:3000'],
   ])('takes the site address %s', (url, origin) => {
     expect(siteOrigin(url)).toBe(origin);
   });
@@ -239,6 +356,13 @@ describe('command line', () => {
     'refuses the site address %s',
     (url) => {
       expect(() => siteOrigin(url)).toThrow(DocsError);
+    },
+  );
+
+  it.each(['http://docs.gruntwork.io', 'http://10.0.0.1', 'http://127.0.0.1.evil.com', 'http://localhost.evil.com'])(
+    'refuses plain http to %s, which is not this machine',
+    (url) => {
+      expect(() => siteOrigin(url)).toThrow(/starts with https:\/\/ \(http:\/\/ only to this machine/);
     },
   );
 });
