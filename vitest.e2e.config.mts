@@ -19,6 +19,10 @@ export default defineConfig({
     globalSetup: ['test/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: the suite mostly waits on Chromium and the server, not on the CPU. Each
+    // file launches its own Chromium and the files share nothing they write (the screenshots folder
+    // and the doc-cards fixture build each belong to one file; servers they start take a free port).
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
