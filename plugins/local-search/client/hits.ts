@@ -3,7 +3,7 @@
  * hits that the modal and the /search page show, and fills in their snippets once the pages'
  * fragments load.
  */
-import type { PagefindResult, PagefindSubResult } from './indexLoader';
+import type { PagefindResult, PagefindSubResult } from './pagefind';
 import type { ParsedQuery, RankablePage } from './ranking';
 import { matchingHeadings } from './ranking';
 

@@ -10,42 +10,12 @@ import {
   type PagesFile,
   type SearchVocabularyFile,
 } from '../contract';
+import type { PagefindApi } from './pagefind';
 import { toRankablePage, type PageLookup, type RankablePage } from './ranking';
 import { fetchSource, loadSectionSearch, type SectionSearch } from './sectionSearch';
 import { toVocabulary, type Vocabulary } from './spelling';
 
-/** A sub-result: a heading of a page that matched. */
-export interface PagefindSubResult {
-  title: string;
-  url: string;
-  excerpt: string;
-}
-
-/** The data of one matching page, as Pagefind returns it. */
-export interface PagefindResultData {
-  url: string;
-  excerpt: string;
-  meta: { title?: string; section?: string };
-  sub_results: PagefindSubResult[];
-}
-
-/** One matching page; its data loads on demand. */
-export interface PagefindResult {
-  id: string;
-  score: number;
-  data: () => Promise<PagefindResultData>;
-}
-
-/** The part of the Pagefind API this site uses. */
-export interface PagefindApi {
-  options: (options: Record<string, unknown>) => Promise<void>;
-  init: () => Promise<void>;
-  /** `options.filters` keeps the pages whose filter (such as `section`) has one of the values. */
-  search: (
-    query: string,
-    options?: { filters?: Record<string, string | string[]> },
-  ) => Promise<{ results: PagefindResult[] } | null>;
-}
+export type { PagefindApi, PagefindResult, PagefindResultData, PagefindSubResult } from './pagefind';
 
 /** Caches one pending load per bundle path, and drops it when it fails. */
 function once<T>(cache: Map<string, Promise<T>>, bundlePath: string, load: () => Promise<T>): Promise<T> {
