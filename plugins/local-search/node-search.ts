@@ -236,12 +236,23 @@ let nextRoute = 0;
 
 /**
  * Loads the search of an index: the section index (BM25F, `client/sectionSearch.ts`) when the
- * index has one, else the installed Pagefind's engine with the page records' re-ranking.
- * @throws Error when a file of the index cannot be read, or, without a section index, when the
- *   index was built by another Pagefind version than the installed one (the message names both)
- *   or the engine does not load.
+ * index has one, else the installed Pagefind's engine with the page records' re-ranking. Either
+ * way the index must have been built by the installed Pagefind: the section search reads
+ * Pagefind's fragments, and the fallback runs its engine.
+ * @throws Error when a file of the index cannot be read, when the index was built by another
+ *   Pagefind version than the installed one (the message names both), or when the installed
+ *   engine does not load.
  */
 export async function loadSearchEngine(source: IndexSource): Promise<NodeSearchEngine> {
+  const importModule = source.importModule ?? ((specifier: string) => import(/* @vite-ignore */ specifier));
+  const { version, wasmLanguages } = readIndexEntry(await source.readFile(PAGEFIND_META_ENTRY), source.label);
+  const engine = await installedEngine(wasmLanguages, importModule);
+  if (engine.version !== version) {
+    throw new Error(
+      `the index at ${source.label} was built by Pagefind ${version}, but the installed pagefind package is ` +
+        `${engine.version}: search it with a checkout whose package-lock.json pins pagefind ${version}, or rebuild the site`,
+    );
+  }
   const decode = async (file: string) => new TextDecoder().decode(await source.readFile(file));
   const vocabularyFile = JSON.parse(await decode(VOCABULARY_FILE)) as SearchVocabularyFile;
   const vocabulary = toVocabulary(vocabularyFile.words, vocabularyFile.names);
@@ -276,7 +287,11 @@ export async function loadSearchEngine(source: IndexSource): Promise<NodeSearchE
         }),
     };
   }
-  const api = await loadPagefindEngine(source);
+  installIndexFetch();
+  const basePath = `${ROUTE_SCHEME}//${String((nextRoute += 1))}/`;
+  routes.set(basePath, { source, engine });
+  const api = engine.module.createInstance({ basePath, baseUrl: '/', excerptLength: 24 });
+  await api.init();
   return {
     ...common,
     search: (query, limit, options = {}) =>
@@ -286,27 +301,4 @@ export async function loadSearchEngine(source: IndexSource): Promise<NodeSearchE
         filters: options.filters,
       }),
   };
-}
-
-/**
- * Starts the installed Pagefind's engine over an index without a section index.
- * @throws Error when the index was built by another Pagefind version than the installed one (the
- *   message names both) or the engine does not load.
- */
-async function loadPagefindEngine(source: IndexSource): Promise<PagefindApi> {
-  const importModule = source.importModule ?? ((specifier: string) => import(/* @vite-ignore */ specifier));
-  const { version, wasmLanguages } = readIndexEntry(await source.readFile(PAGEFIND_META_ENTRY), source.label);
-  const engine = await installedEngine(wasmLanguages, importModule);
-  if (engine.version !== version) {
-    throw new Error(
-      `the index at ${source.label} was built by Pagefind ${version}, but the installed pagefind package is ` +
-        `${engine.version}: search it with a checkout whose package-lock.json pins pagefind ${version}, or rebuild the site`,
-    );
-  }
-  installIndexFetch();
-  const basePath = `${ROUTE_SCHEME}//${String((nextRoute += 1))}/`;
-  routes.set(basePath, { source, engine });
-  const api = engine.module.createInstance({ basePath, baseUrl: '/', excerptLength: 24 });
-  await api.init();
-  return api;
 }
