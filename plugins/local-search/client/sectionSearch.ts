@@ -200,7 +200,8 @@ export async function planQuery(search: SectionSearch, vocabulary: Vocabulary, q
   }
   if (lastIsPrefix && lastWord !== undefined && lastWord.length >= 2 && /^[a-z][a-z0-9_]*$/.test(lastWord)) {
     for (const word of completions(vocabulary, lastWord, MAX_COMPLETIONS)) {
-      for (const extra of termsOf(word)) add(extra.term, QUERY_WEIGHTS.completion);
+      // The completion whole: its parts are other words (`vpc_name` is no search for `name`).
+      for (const extra of termsOf(word)) if (!extra.part) add(extra.term, QUERY_WEIGHTS.completion);
     }
   }
   for (const term of questionTerms) if (!weights.has(term)) weights.set(term, -QUERY_WEIGHTS.question);

@@ -149,6 +149,14 @@ describe('section search', () => {
     expect(plan.terms.map((term) => term.term)).toContain('health');
   });
 
+  it('completes the word being typed with whole words only, not with the parts of an identifier', async () => {
+    const typing = toVocabulary(['enable_execute_command', 'enable', 'tasks']);
+    const terms = (await planQuery(smallSite(), typing, 'enab')).terms.map((term) => term.term);
+    expect(terms).toContain('enable_execute_command');
+    expect(terms).not.toContain('execute');
+    expect(terms).not.toContain('command');
+  });
+
   it('finds a page by a synonym from the data file that the page never uses', async () => {
     const outcome = await searchSections(smallSite(), vocabulary, 'egress ', 3);
     expect(outcome.hits[0]?.url).toBe('/guides/nat');
