@@ -1,16 +1,9 @@
 /**
- * The index loader of the offline search: loads the Pagefind bundle, the vocabulary file and the
+ * The index loader of the offline search: loads the section index, the vocabulary file and the
  * page records file from the site's own origin on first use, once per bundle path. A load that
  * fails is forgotten, so the next query tries again.
  */
-import {
-  PAGEFIND_ENTRY_FILE,
-  PAGES_FILE,
-  VOCABULARY_FILE,
-  type PagesFile,
-  type SearchVocabularyFile,
-} from '../contract';
-import type { PagefindApi } from './pagefind';
+import { PAGES_FILE, VOCABULARY_FILE, type PagesFile, type SearchVocabularyFile } from '../contract';
 import { toRankablePage, type PageLookup, type RankablePage } from './ranking';
 import { fetchSource, loadSectionSearch, type SectionSearch } from './sectionSearch';
 import { toVocabulary, type Vocabulary } from './spelling';
@@ -26,21 +19,6 @@ function once<T>(cache: Map<string, Promise<T>>, bundlePath: string, load: () =>
     cache.set(bundlePath, pending);
   }
   return pending;
-}
-
-const bundles = new Map<string, Promise<PagefindApi>>();
-
-/**
- * Loads `<bundlePath>pagefind.js` once per bundle path.
- * @throws Error (rejected promise) when the bundle cannot be fetched, for example in `npm start`.
- */
-export function loadPagefind(bundlePath: string): Promise<PagefindApi> {
-  return once(bundles, bundlePath, async () => {
-    const api = (await import(/* webpackIgnore: true */ `${bundlePath}${PAGEFIND_ENTRY_FILE}`)) as PagefindApi;
-    await api.options({ excerptLength: 24 });
-    await api.init();
-    return api;
-  });
 }
 
 /** Fetches `<bundlePath><file>` as JSON of type `T` (unchecked: the build wrote it). */
