@@ -21,6 +21,7 @@ import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
+import offlinePlugin, { pwaPluginOptions } from './plugins/offline';
 import releaseFeedPlugin from './plugins/release-feed';
 import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
@@ -180,6 +181,9 @@ const SITE_NAVBAR_ITEMS = [
       { href: DEV_PORTAL_URL, label: 'Sign In' },
     ],
   },
+  // Saves every page and the search index for reading with the network off (plugins/offline): an
+  // icon beside the colour mode toggle, a text link in the mobile menu.
+  { type: 'custom-saveOffline', position: 'right' },
 ] satisfies NonNullable<NonNullable<Preset.ThemeConfig['navbar']>['items']>;
 
 /** Footer link groups; without the site's content, only the links that leave the site. */
@@ -323,6 +327,10 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
             ],
           ]
         : []),
+      // Reading offline: the official PWA plugin's service worker, which precaches the shell and
+      // caches every page as it is read, and the list of what "Save for offline" fetches.
+      offlinePlugin,
+      ['@docusaurus/plugin-pwa', pwaPluginOptions()],
       // The security headers (a CSP allowing exactly the inline scripts of the built pages and the
       // origins of the services switched on above). Precompression is the nginx deploy step
       // (`npm run precompress`), not part of the build.

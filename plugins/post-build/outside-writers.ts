@@ -44,6 +44,29 @@ export const OUTSIDE_WRITERS: Readonly<Record<string, OutsideWriter>> = {
     files: () => [],
     async render() {},
   },
+  // The official PWA plugin: `/sw.js`, bundled by webpack with a placeholder for the precache list,
+  // then rewritten by Workbox's injectManifest with the list. Rendering it again would bundle into
+  // the build folder, so this waits for the finished file instead: no placeholder left and the
+  // same size and time over two looks 100 ms apart.
+  'docusaurus-plugin-pwa': {
+    files: () => ['sw.js'],
+    async render(props, _plugin, outDir) {
+      const worker = path.join(props.outDir, 'sw.js');
+      const deadline = Date.now() + OUTSIDE_WRITER_TIMEOUT_MS;
+      const look = (): string =>
+        fs.existsSync(worker) ? `${String(fs.statSync(worker).size)}:${String(fs.statSync(worker).mtimeMs)}` : '';
+      for (;;) {
+        const before = look();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (before !== '' && before === look() && !fs.readFileSync(worker, 'utf8').includes('__WB_MANIFEST')) break;
+        if (Date.now() > deadline)
+          throw new Error(
+            `post-build: docusaurus-plugin-pwa did not finish writing ${worker} within ${String(OUTSIDE_WRITER_TIMEOUT_MS)} ms`,
+          );
+      }
+      fs.copyFileSync(worker, path.join(outDir, 'sw.js'));
+    },
+  },
   // The sitemap: its postBuild writes to the outDir it is handed.
   'docusaurus-plugin-sitemap': {
     files: (plugin) => [(plugin.options as { filename?: string }).filename ?? 'sitemap.xml'],

@@ -26,6 +26,7 @@ export const STEP_ORDER = [
   'markdown-twins',
   'release-feed',
   'security-headers',
+  'offline-manifest',
   'precompress-assets',
   'precompress',
 ] as const;

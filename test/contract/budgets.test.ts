@@ -10,6 +10,8 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 
+import { PRECACHE_BUDGET_BYTES } from '../../plugins/offline';
+import { precacheOf } from '../../scripts/bench/precache.mjs';
 import { BUILD_DIR, REPO_ROOT, htmlFileFor } from './built-site';
 
 const hasBuild = fs.existsSync(path.join(BUILD_DIR, 'index.html'));
@@ -42,6 +44,24 @@ describe.runIf(hasBuild)('page weight budgets', () => {
       expect(blocking.filter((url) => /^(https?:)?\/\//.test(url))).toEqual([]);
       expect($.html()).not.toContain('/pagefind/');
     }
+  });
+});
+
+describe.runIf(hasBuild)('service worker precache', () => {
+  it('holds under 1 MB: the shell the home page loads, no page and no search index', () => {
+    const { files, bytes } = precacheOf(BUILD_DIR);
+    expect(bytes).toBeLessThan(PRECACHE_BUDGET_BYTES);
+    expect(PRECACHE_BUDGET_BYTES).toBe(1_000_000);
+    const urls = files.map((file) => file.url);
+    expect(urls.filter((url) => url.endsWith('.html') || url.startsWith('/pagefind/'))).toEqual([]);
+    // The shell: the runtime, the main bundle and the styles every page needs.
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/js\/runtime~main\./),
+        expect.stringMatching(/^\/assets\/js\/main\./),
+        expect.stringMatching(/^\/assets\/css\/.*\.css$/),
+      ]),
+    );
   });
 });
 
