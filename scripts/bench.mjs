@@ -60,6 +60,7 @@ import { measureLoad } from './bench/load.mjs';
 import { CPU_SLOWDOWN, LONG_TASK_MS, measureLongTasks } from './bench/long-tasks.mjs';
 import { measureMcp } from './bench/mcp.mjs';
 import { measurePageWeights as measurePageWeightsOf } from './bench/page-weights.mjs';
+import { precacheOf } from './bench/precache.mjs';
 import { measurePreview } from './bench/preview.mjs';
 import { SAMPLE_PAGES } from './bench/sample-pages.mjs';
 import { measureScaling, parseExtraPages } from './bench/scaling.mjs';
@@ -273,6 +274,8 @@ async function main() {
         : null;
   const pages = fs.existsSync(BUILD) ? countHtmlPages() : null;
   const weights = pages ? await measurePageWeights() : {};
+  // The service worker's precache of a first visit (plugins/offline), from the build's sw.js.
+  const precache = pages && fs.existsSync(path.join(BUILD, 'sw.js')) ? precacheOf(BUILD) : null;
 
   const stock = stockSite
     ? await section('stock', async () => {
@@ -351,6 +354,7 @@ async function main() {
     build: build ?? null,
     htmlPages: pages,
     pageWeights: weights,
+    precache,
     stock: stock ?? null,
     scaling: scaling ?? null,
     history: history ?? null,
@@ -533,6 +537,10 @@ async function main() {
         ? `| stock Docusaurus, ${name} | \`${w.route}\` | ${kb(w.html.raw)} / ${kb(w.html.gzip)} | ${kb(w.js.raw)} / ${kb(w.js.gzip)} (${w.js.files} files) | | ${kb(w.css.raw)} / ${kb(w.css.gzip)} |`
         : `| stock Docusaurus, ${name} | | not built | | | |`,
     ),
+    '',
+    precache
+      ? `Service worker precache on a first visit (the files the home page loads, fetched by the worker once the page is idle; not in the JS figures above): ${precache.files.length} files, ${kb(precache.bytes)} as stored, ${kb(precache.gzip)} gzip (budget: under 1,000,000 bytes as stored). Previous report: ${previous?.precache ? `${kb(previous.precache.bytes)} as stored, ${kb(previous.precache.gzip)} gzip` : 'no service worker'}.`
+      : 'No service worker in this build (no `sw.js`).',
     '',
     '## Lighthouse',
     '',

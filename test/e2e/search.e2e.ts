@@ -124,7 +124,9 @@ describe('search modal', () => {
     await page.locator('main ol li').first().waitFor();
   });
   it('shows the failure texts in the modal when the index cannot load, and recovers once it can', async () => {
-    const watched = await session.watch();
+    // The page's routes see only requests no service worker answers: the site's worker is blocked
+    // here so the index's requests reach them (test/e2e/offline.e2e.ts tests the worker).
+    const watched = await session.watch({ serviceWorkers: 'block' });
     await watched.page.route('**/pagefind/**', (route) => route.abort());
     watched.expectedConsole.push('Failed to load resource', 'pagefind');
     await watched.page.goto(`${baseUrl()}/intro`);
@@ -176,7 +178,8 @@ describe('search page', () => {
   });
 
   it('shows the failure texts when the index cannot load', async () => {
-    const watched = await session.watch();
+    // As in the modal's test: no service worker, so the page's routes see the index's requests.
+    const watched = await session.watch({ serviceWorkers: 'block' });
     await watched.page.route('**/pagefind/**', (route) => route.abort());
     watched.expectedConsole.push('Failed to load resource', 'pagefind');
     await watched.page.goto(`${baseUrl()}/search?q=vpc`);

@@ -58,9 +58,12 @@ async function register(): Promise<void> {
   // Whether a worker served this page; on the first visit none did, so the page and its files are
   // saved once the new worker is active.
   const controlled = navigator.serviceWorker.controller !== null;
-  const registration = await navigator.serviceWorker.register(
+  // Typed as always a registration, but a browser that blocks workers (an automation setting)
+  // resolves with nothing: then there is nothing to do.
+  const registration = (await navigator.serviceWorker.register(
     serviceWorkerUrl(process.env.PWA_SERVICE_WORKER_URL ?? '/sw.js', process.env.PWA_DEBUG),
-  );
+  )) as ServiceWorkerRegistration | undefined;
+  if (registration === undefined) return;
   watchForUpdates(registration);
   if (!controlled) {
     const ready = await navigator.serviceWorker.ready;
