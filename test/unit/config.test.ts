@@ -36,7 +36,7 @@ describe('navbar', () => {
   const items = themeConfig.navbar.items;
 
   it('has the items in order, with their targets', () => {
-    expect(items.map((item) => item.label)).toEqual([
+    expect(items.map((item) => item.label ?? item.type)).toEqual([
       'Intro',
       'Guides',
       'Library Reference',
@@ -46,6 +46,8 @@ describe('navbar', () => {
       'Support',
       'Sign In',
       'More',
+      // The "Save for offline" icon, last before the colour mode toggle (plugins/offline).
+      'custom-saveOffline',
     ]);
     expect(items.find((i) => i.label === 'Tools')?.to).toBe('/tools');
     expect(items.find((i) => i.label === 'Courses')?.to).toBe('/courses');
