@@ -30,7 +30,9 @@ const fetched = new Set<string>();
 const loaded = new Set<string>();
 
 function isSlowConnection(): boolean {
-  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  // Read through this file's own shape: some installed packages declare `navigator.connection`
+  // with other, stricter types, and not every browser has it.
+  const connection = (navigator as unknown as { connection?: NetworkInformation }).connection;
   return Boolean(connection?.effectiveType?.includes('2g') || connection?.saveData);
 }
 
