@@ -21,7 +21,7 @@ import previewPlugin from './plugins/preview';
 import imageZoomPlugin from './plugins/image-zoom';
 import localSearchPlugin from './plugins/local-search';
 import markdownTwinsPlugin from './plugins/markdown-twins';
-import offlinePlugin, { pwaPluginOptions } from './plugins/offline';
+import offlinePlugin, { PRECACHE_BUDGET_BYTES, pwaPluginOptions } from './plugins/offline';
 import releaseFeedPlugin from './plugins/release-feed';
 import gitHistoryPlugin, { historyState } from './plugins/git-history';
 import routeChunksPlugin from './plugins/route-chunks';
@@ -119,6 +119,11 @@ export interface SiteContent {
    * page renders or loads stays on either way.
    */
   siteContentSteps: boolean;
+  /**
+   * The most the service worker may precache on a first visit (the files the home page loads),
+   * in bytes as stored; a larger shell stops the build (plugins/offline).
+   */
+  precacheBudgetBytes: number;
 }
 
 /** The site itself: `docs/`, `sidebars.ts`, `src/pages/` and `static/`, with every content step. */
@@ -128,6 +133,7 @@ const SITE_CONTENT: SiteContent = {
   pagesPath: 'src/pages',
   staticDirectories: ['static'],
   siteContentSteps: true,
+  precacheBudgetBytes: PRECACHE_BUDGET_BYTES,
 };
 
 /** Options of the one docs plugin instance (id `default`), which serves every doc at `/`. */
@@ -330,7 +336,7 @@ export default function createSiteConfig(content: SiteContent = SITE_CONTENT) {
       // Reading offline: the official PWA plugin's service worker, which precaches the shell and
       // caches every page as it is read, and the list of what "Save for offline" fetches.
       offlinePlugin,
-      ['@docusaurus/plugin-pwa', pwaPluginOptions()],
+      ['@docusaurus/plugin-pwa', pwaPluginOptions(content.precacheBudgetBytes)],
       // The security headers (a CSP allowing exactly the inline scripts of the built pages and the
       // origins of the services switched on above). Precompression is the nginx deploy step
       // (`npm run precompress`), not part of the build.

@@ -28,7 +28,7 @@ export interface PrecacheEntry {
   size: number;
 }
 
-/** The precache of the first visit must stay under this size, in bytes (uncompressed). */
+/** The site's precache of the first visit must stay under this size, in bytes (uncompressed). */
 export const PRECACHE_BUDGET_BYTES = 1_000_000;
 
 /** Folders of the build whose files "Save for offline" fetches beside the pages. */
@@ -56,18 +56,24 @@ export function referencedFiles(html: string): Set<string> {
  * Workbox `manifestTransforms` step: keeps, of the files plugin-pwa globbed, only those that the
  * home page (`<outDir>/index.html`) references, so that the first visit precaches the shell and
  * no page.
- * @throws Error naming the file when the home page is missing, or when the shell is larger than
+ * @param budgetBytes - the most the shell may hold, in bytes as stored; the site's is
  *   {@link PRECACHE_BUDGET_BYTES}.
+ * @throws Error naming the file when the home page is missing, or when the shell is `budgetBytes`
+ *   or larger.
  */
-export function shellManifest<Entry extends PrecacheEntry>(outDir: string, entries: readonly Entry[]): Entry[] {
+export function shellManifest<Entry extends PrecacheEntry>(
+  outDir: string,
+  entries: readonly Entry[],
+  budgetBytes: number = PRECACHE_BUDGET_BYTES,
+): Entry[] {
   const home = path.join(outDir, 'index.html');
   if (!fs.existsSync(home)) throw new Error(`offline: ${home} is missing; the shell is what the home page loads`);
   const shell = referencedFiles(fs.readFileSync(home, 'utf8'));
   const kept = entries.filter((entry) => shell.has(`/${entry.url.replace(/^\//, '')}`));
   const bytes = kept.reduce((sum, entry) => sum + entry.size, 0);
-  if (bytes >= PRECACHE_BUDGET_BYTES) {
+  if (bytes >= budgetBytes) {
     throw new Error(
-      `offline: the shell precached on a first visit is ${String(bytes)} bytes, over ${String(PRECACHE_BUDGET_BYTES)} (files referenced by ${home})`,
+      `offline: the shell precached on a first visit is ${String(bytes)} bytes, over ${String(budgetBytes)} (files referenced by ${home})`,
     );
   }
   return kept;
@@ -91,8 +97,9 @@ function builtOutDir(): string {
  * standalone display) would leave a reader who never installed the site with the browser's
  * offline error, and its worker would then skip the reload prompt, so a new deploy could not be
  * announced either.
+ * @param precacheBudgetBytes - see {@link shellManifest}: a larger shell stops the build.
  */
-export function pwaPluginOptions(): Partial<PwaOptions> {
+export function pwaPluginOptions(precacheBudgetBytes: number = PRECACHE_BUDGET_BYTES): Partial<PwaOptions> {
   return {
     offlineModeActivationStrategies: ['always'],
     swCustom: path.join(__dirname, 'sw.mjs'),
@@ -103,7 +110,9 @@ export function pwaPluginOptions(): Partial<PwaOptions> {
       // plugin-pwa sets its own `globPatterns` after these options, so the shell is chosen by
       // `manifestTransforms`; pages below the top folder and the search index are not even read.
       globIgnores: ['*/**/*.html', 'pagefind/**', '**/*.{br,gz,map}'],
-      manifestTransforms: [(entries) => ({ manifest: shellManifest(builtOutDir(), entries), warnings: [] })],
+      manifestTransforms: [
+        (entries) => ({ manifest: shellManifest(builtOutDir(), entries, precacheBudgetBytes), warnings: [] }),
+      ],
       // Hashed names are their own revision: precached under their plain URL.
       dontCacheBustURLsMatching: /^assets\//,
     } satisfies Partial<PwaOptions['injectManifestConfig']> as Partial<
