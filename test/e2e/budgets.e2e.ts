@@ -38,6 +38,15 @@ describe('first-load JS budgets', () => {
     expect(load.js.gzip, JSON.stringify(load.scripts)).toBeLessThan(budget.jsGzip);
   });
 
+  it.each(Object.entries(JS_BUDGETS))('%s downloads each of its scripts once', async (_name, budget) => {
+    const { page } = await session.watch();
+    const load = await measureFirstLoad(page, `${baseUrl()}${budget.route}`);
+    const files = load.scripts.map((script) => script.file);
+    // A chunk the page's loader has queued but not yet run must not be fetched a second time by
+    // the bundler's runtime (the route directories and buckets are served no-cache).
+    expect(files.filter((file, index) => files.indexOf(file) !== index)).toEqual([]);
+  });
+
   it.each(Object.entries(JS_BUDGETS))(
     '%s lists in its HTML every script its first load runs, so none waits for main.js',
     async (_name, budget) => {
