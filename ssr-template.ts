@@ -21,7 +21,12 @@ export const LOADER_TIMEOUT_MS = 4000;
  * the background, once the tab is shown and painted). Where the browser reports no paint, it runs
  * them two frames later; and in any case after {@link LOADER_TIMEOUT_MS}. It adds one
  * `<script async=false>` per `link[rel=preload][as=script]`, in document order, so they run in
- * order as deferred scripts would, and it runs them once. Its text is hashed into the
+ * order as deferred scripts would, and it runs them once. Each script's `src` attribute is the
+ * link's `href` attribute as written (`/route-chunks/route-bucket-7.js`, not the resolved
+ * absolute URL): the bundler's runtime, asked by `main.js` for a chunk whose script is queued but
+ * has not run yet, looks for a `<script>` whose `src` attribute equals the chunk's URL and waits
+ * for it; with another spelling it adds a second script, and a chunk served `no-cache` (the route
+ * directories and buckets) is downloaded twice. Its text is hashed into the
  * Content-Security-Policy by the static-hosting plugin, as every inline script is.
  */
 export const SCRIPT_LOADER = [
@@ -30,7 +35,7 @@ export const SCRIPT_LOADER = [
   'function run(){',
   'if(started)return;started=true;',
   "var links=d.querySelectorAll('link[rel=preload][as=script]');",
-  "for(var i=0;i<links.length;i++){var s=d.createElement('script');s.src=links[i].href;s.async=false;d.body.appendChild(s);}",
+  "for(var i=0;i<links.length;i++){var s=d.createElement('script');s.setAttribute('src',links[i].getAttribute('href'));s.async=false;d.body.appendChild(s);}",
   '}',
   'function later(){setTimeout(run,0);}',
   "var paints=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes&&PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0;",

@@ -71,6 +71,11 @@ export const termShardFile = (n: number): string => `${TERMS_DIR}/${String(n)}.j
 export interface SectionsFile {
   /** Number of term shard files ({@link termShardFile}). */
   shards: number;
+  /**
+   * The first term of each shard, in sorted order (one per shard; the first is ''): each shard
+   * holds the terms from its start up to the next shard's (client/terms.ts, `shardOf`).
+   */
+  shardStarts: string[];
   /** Pagefind page ids (keys of {@link PagesFile}); sections point into this list. */
   pageIds: string[];
   /** Per section: its page, as an index into {@link pageIds}. */

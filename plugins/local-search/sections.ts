@@ -70,8 +70,37 @@ export function splitSections(fragment: Fragment, headingIds: readonly string[])
     .filter((section) => section.text !== '');
 }
 
-/** Number of term shard files: a query of a few words fetches a few files of some 10 KB (gzip). */
+/**
+ * Number of term shard files (fewer when the index has fewer terms): a query of a few words
+ * fetches a few files of some 3 KB (gzip).
+ */
 export const TERM_SHARDS = 256;
+
+/**
+ * Cuts the sorted terms into at most `shards` contiguous ranges of about equal size, and returns
+ * the first term of each range (the first is '', so that every term has a shard). A term's size
+ * is the bytes its entry takes in the shard's JSON. Greedy: a range ends before the term that
+ * would take it past its share, the bytes still to place divided by the ranges still to fill; so
+ * a term larger than a share fills a range alone.
+ * @param terms - [term, postings] pairs in sorted order (UTF-16 code units).
+ */
+export function shardStarts(terms: readonly (readonly [string, readonly number[]])[], shards: number): string[] {
+  const sizes = terms.map(([term, list]) => JSON.stringify(term).length + JSON.stringify(list).length + 2);
+  let left = sizes.reduce((sum, size) => sum + size, 0);
+  const starts = [''];
+  let filled = 0;
+  terms.forEach(([term], index) => {
+    const size = sizes[index] ?? 0;
+    const share = (left + filled) / Math.max(1, shards - starts.length + 1);
+    if (filled > 0 && filled + size > share && starts.length < shards) {
+      starts.push(term);
+      filled = 0;
+    }
+    filled += size;
+    left -= size;
+  });
+  return starts;
+}
 
 /** The section index of a set of pages, ready to be written. */
 export interface SectionIndex {
@@ -91,7 +120,8 @@ export function buildSectionIndex(
   synonyms: Record<string, string>,
 ): SectionIndex {
   const file: SectionsFile = {
-    shards: TERM_SHARDS,
+    shards: 0,
+    shardStarts: [],
     pageIds: [],
     page: [],
     heading: [],
@@ -127,9 +157,12 @@ export function buildSectionIndex(
       }
     }
   }
-  const shards: TermShard[] = Array.from({ length: TERM_SHARDS }, () => ({}));
-  for (const [term, list] of [...postings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const shard = shards[shardOf(term, TERM_SHARDS)];
+  const sorted = [...postings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  file.shardStarts = shardStarts(sorted, TERM_SHARDS);
+  file.shards = file.shardStarts.length;
+  const shards: TermShard[] = Array.from({ length: file.shards }, () => ({}));
+  for (const [term, list] of sorted) {
+    const shard = shards[shardOf(term, file.shardStarts)];
     if (shard) shard[term] = list;
   }
   return { file, shards };

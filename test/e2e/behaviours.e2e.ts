@@ -204,6 +204,7 @@ describe('crash screen', () => {
   const FAKE_INDEX: Record<string, unknown> = {
     'sections.json': {
       shards: 1,
+      shardStarts: [''],
       pageIds: ['a', 'b'],
       page: [0, 1],
       heading: [-1, -1],

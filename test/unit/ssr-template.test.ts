@@ -85,6 +85,17 @@ describe('script loader', () => {
     expect(scripts()).toHaveLength(3);
   });
 
+  it("gives each script the link's href as written, so the bundler's runtime finds a queued chunk script instead of fetching it again", () => {
+    runLoader();
+    paint('first-contentful-paint');
+    vi.advanceTimersByTime(0);
+    expect(Array.from(document.body.querySelectorAll('script'), (script) => script.getAttribute('src'))).toEqual([
+      '/assets/js/runtime~main.1.js',
+      '/assets/js/main.2.js',
+      '/assets/js/route-bucket-7.3.js',
+    ]);
+  });
+
   it('runs the scripts at the time limit when no contentful paint is reported', () => {
     runLoader();
     vi.advanceTimersByTime(LOADER_TIMEOUT_MS - 1);

@@ -157,7 +157,7 @@ export function createLocalSearchClient(search: SiteSearch, options: LocalSearch
         try {
           const outcome = await search(query, pagesPerQuery);
           onIndexStatus?.(null);
-          snippets?.follow(outcome.withExcerpts ? outcome.withExcerpts() : null);
+          snippets?.follow(outcome.withExcerpts ?? null);
           return toSearchResponse(outcome, hitsPerPage);
         } catch (cause) {
           const message = cause instanceof Error ? cause.message : String(cause);

@@ -110,16 +110,52 @@ export interface RankedPage {
   matched: string[];
 }
 
-/** The terms and their counts of a text, cached by text (titles and headings repeat across queries). */
-const countCache = new Map<string, Map<string, number>>();
-function countsOf(text: string): Map<string, number> {
-  let counts = countCache.get(text);
-  if (counts === undefined) {
-    counts = termCounts(text);
-    if (countCache.size > 20_000) countCache.clear();
-    countCache.set(text, counts);
+/** The terms of a field and how often each occurs, with their total (the field's length in terms). */
+interface FieldCounts {
+  counts: Map<string, number>;
+  length: number;
+}
+
+function fieldCounts(text: string): FieldCounts {
+  const counts = termCounts(text);
+  return { counts, length: sumOf(counts) };
+}
+
+/**
+ * The fields of one page record that ranking reads, counted once per record (the records are
+ * loaded once, and every keystroke of a query ranks many of the same sections again): the title
+ * field (see {@link titleField}), the title's own terms, and each heading's terms, counted the
+ * first time a section under that heading is ranked.
+ */
+interface RecordFields {
+  title: FieldCounts;
+  titleTerms: Map<string, number>;
+  headings: (FieldCounts | undefined)[];
+}
+
+const recordFields = new WeakMap<PageRecord, RecordFields>();
+
+function fieldsOf(record: PageRecord): RecordFields {
+  let fields = recordFields.get(record);
+  if (fields === undefined) {
+    fields = { title: fieldCounts(titleField(record)), titleTerms: termCounts(record[2]), headings: [] };
+    recordFields.set(record, fields);
   }
-  return counts;
+  return fields;
+}
+
+/** The empty heading field of the text before a page's first heading. */
+const NO_HEADING: FieldCounts = { counts: new Map(), length: 0 };
+
+/** The terms of heading `index` of a record (-1: no heading, an empty field). */
+function headingOf(record: PageRecord, fields: RecordFields, index: number): FieldCounts {
+  if (index < 0) return NO_HEADING;
+  let heading = fields.headings[index];
+  if (heading === undefined) {
+    heading = fieldCounts(record[3][index]?.[1] ?? '');
+    fields.headings[index] = heading;
+  }
+  return heading;
 }
 
 /**
@@ -167,54 +203,63 @@ export function rankPages(
       if (counts) counts[t] = entry.postings[i + 1] ?? 0;
     }
   });
-  const pages = new Map<number, { best: number; section: number; rest: number; matched: Set<string> }>();
+  // A term string given twice counts once, as its first entry (its weight is the last entry's).
+  const firstOf = terms.map((entry) => terms.findIndex((other) => other.term === entry.term));
+  // Per page: its best section's score, the sum of its other sections' scores, and the query
+  // terms it holds (indices into `terms`, in the order they were first found, with a flag each).
+  const pages = new Map<number, { best: number; section: number; rest: number; held: Uint8Array; matched: number[] }>();
   for (const [section, body] of bodies) {
     const page = file.page[section] ?? -1;
     const record = recordOf(page);
     if (record === undefined) continue;
-    const headingIndex = file.heading[section] ?? -1;
-    const headingText = headingIndex >= 0 ? (record[3][headingIndex]?.[1] ?? '') : '';
-    const title = titleCounts(record);
-    const heading = countsOf(headingText);
-    const titleNorm = 1 - b.title + (b.title * sumOf(title)) / AVERAGE_TITLE;
-    const headingNorm = 1 - b.heading + (b.heading * Math.max(1, sumOf(heading))) / AVERAGE_HEADING;
+    const fields = fieldsOf(record);
+    const headingField = headingOf(record, fields, file.heading[section] ?? -1);
+    const title = fields.title.counts;
+    const heading = headingField.counts;
+    const titleNorm = 1 - b.title + (b.title * fields.title.length) / AVERAGE_TITLE;
+    const headingNorm = 1 - b.heading + (b.heading * Math.max(1, headingField.length)) / AVERAGE_HEADING;
     const bodyNorm = 1 - b.body + (b.body * (file.length[section] ?? 0)) / stats.averageBody;
+    let current = pages.get(page);
+    const first = current === undefined;
+    if (current === undefined) {
+      current = { best: 0, section, rest: 0, held: new Uint8Array(terms.length), matched: [] };
+      pages.set(page, current);
+    }
     let score = 0;
-    const matched: string[] = [];
-    terms.forEach((entry, t) => {
+    for (let t = 0; t < terms.length; t += 1) {
+      const entry = terms[t] as QueryTerm;
       const tf =
         (weight.title * (title.get(entry.term) ?? 0)) / titleNorm +
         (weight.heading * (heading.get(entry.term) ?? 0)) / headingNorm +
         (weight.body * (body[t] ?? 0)) / bodyNorm;
-      if (tf <= 0) return;
-      matched.push(entry.term);
+      if (tf <= 0) continue;
+      const held = firstOf[t] ?? t;
+      if (current.held[held] === 0) {
+        current.held[held] = 1;
+        current.matched.push(held);
+      }
       score += entry.weight * (idf[t] ?? 0) * (tf / (k1 + tf));
-    });
-    const current = pages.get(page);
-    if (current === undefined) {
-      pages.set(page, { best: score, section, rest: 0, matched: new Set(matched) });
-    } else {
-      for (const term of matched) current.matched.add(term);
-      if (score > current.best) {
-        current.rest += current.best;
-        current.best = score;
-        current.section = section;
-      } else current.rest += score;
     }
+    if (first) current.best = score;
+    else if (score > current.best) {
+      current.rest += current.best;
+      current.best = score;
+      current.section = section;
+    } else current.rest += score;
   }
   const termWeight = new Map(terms.map((entry, t) => [entry.term, entry.weight * (idf[t] ?? 0)]));
   let totalWeight = 0;
   for (const value of termWeight.values()) totalWeight += value;
-  const coverageOf = (matched: ReadonlySet<string>): number => {
+  const coverageOf = (matched: readonly number[]): number => {
     let sum = 0;
-    for (const term of matched) sum += termWeight.get(term) ?? 0;
+    for (const t of matched) sum += termWeight.get(terms[t]?.term ?? '') ?? 0;
     return totalWeight > 0 ? sum / totalWeight : 0;
   };
   const queryTerms = new Set(terms.map((entry) => entry.term));
   const titleShare = (page: number): number => {
     const record = recordOf(page);
     if (record === undefined) return 0;
-    const title = countsOf(record[2]);
+    const title = fieldsOf(record).titleTerms;
     let held = 0;
     for (const term of title.keys()) if (queryTerms.has(term)) held += 1;
     return title.size > 0 ? held / title.size : 0;
@@ -229,18 +274,18 @@ export function rankPages(
         parameters.titleCoverage * titleShare(page),
       section: entry.section,
       heading: file.heading[entry.section] ?? -1,
-      matched: [...entry.matched],
+      matched: entry.matched.map((t) => terms[t]?.term ?? ''),
     }))
     .sort((x, y) => y.score - x.score || x.page - y.page);
 }
 
 /**
- * The title field of a page: its title's terms, and the last segment of its URL as one
- * compound term (`ecs-service-with-alb`), so that a module or service named in a query matches its page.
+ * The text of a page's title field: its title, and the last segment of its URL as one compound
+ * term (`ecs-service-with-alb`), so that a module or service named in a query matches its page.
  */
-function titleCounts(record: PageRecord): Map<string, number> {
+function titleField(record: PageRecord): string {
   const slug = record[1].replace(/\/$/, '').split('/').pop() ?? '';
-  return countsOf(/[-_.]/.test(slug) ? `${record[2]} ${slug}` : record[2]);
+  return /[-_.]/.test(slug) ? `${record[2]} ${slug}` : record[2];
 }
 
 function sumOf(counts: ReadonlyMap<string, number>): number {

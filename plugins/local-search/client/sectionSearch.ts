@@ -101,13 +101,20 @@ export interface SectionSearch {
 /**
  * Loads the section index's description and page records from `source`; term shards and
  * fragments load as queries need them.
- * @throws Error (rejected promise) when `sections.json` or `pages.json` cannot be read.
+ * @throws Error (rejected promise) when `sections.json` or `pages.json` cannot be read, or when
+ *   `sections.json` has no `shardStarts` list of one term per shard (an index written by an
+ *   older build, whose shards are cut another way).
  */
 export async function loadSectionSearch(source: SectionSource): Promise<SectionSearch> {
   const [file, pages] = await Promise.all([
     source.readJson<SectionsFile>(SECTIONS_FILE),
     source.readJson<PagesFile>(PAGES_FILE),
   ]);
+  const starts: unknown = (file as Partial<SectionsFile>).shardStarts;
+  if (!Array.isArray(starts) || starts.length !== file.shards || !starts.every((term) => typeof term === 'string'))
+    throw new Error(
+      `${SECTIONS_FILE}: shardStarts must list the first term of each of its ${String(file.shards)} shards`,
+    );
   const shards = new Map<number, Promise<TermShard>>();
   const fragments = new Map<string, Promise<string[]>>();
   return {
@@ -140,7 +147,7 @@ async function postingsOf(search: SectionSearch, term: string): Promise<number[]
   return Object.hasOwn(shard, term) ? shard[term] : undefined;
 }
 
-const shardOfTerm = (search: SectionSearch, term: string): number => shardOf(term, search.stats.file.shards);
+const shardOfTerm = (search: SectionSearch, term: string): number => shardOf(term, search.stats.file.shardStarts);
 
 /** The words of the vocabulary that start with `prefix`, most frequent first, at most `max`. */
 function completions(vocabulary: Vocabulary, prefix: string, max: number): string[] {
@@ -179,6 +186,8 @@ export async function planQuery(search: SectionSearch, vocabulary: Vocabulary, q
   const shown: string[] = [];
   let corrected = false;
   const add = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+  // Start every shard the typed terms need at once; the loop below then reads them in order.
+  await Promise.all(chosen.map((entry) => postingsOf(search, entry.term)));
   for (const entry of chosen) {
     const weight = entry.part ? QUERY_WEIGHTS.part : entry.identifier ? QUERY_WEIGHTS.identifier : QUERY_WEIGHTS.word;
     let term = entry.term;

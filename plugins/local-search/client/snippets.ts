@@ -14,11 +14,27 @@ export interface SnippetStore {
   /** Calls `listener` whenever the snippets change; returns the unsubscribe function. */
   subscribe: (listener: () => void) => () => void;
   /**
-   * Starts a new query: clears the snippets shown, then shows those of `pending` when it
-   * resolves, unless another query started meanwhile. A rejection (a fragment that cannot load)
-   * is logged and leaves the hits without snippets.
+   * Starts a new query: clears the snippets shown, then, once the browser has painted the new
+   * hit list, calls `load` and shows the snippets it resolves to, unless another query started
+   * meanwhile. A query overtaken before the paint never calls its `load` (a burst of keys loads
+   * the snippets of the last one only). A rejection (a fragment that cannot load) is logged and
+   * leaves the hits without snippets.
    */
-  follow: (pending: Promise<readonly SearchHit[]> | null) => void;
+  follow: (load: (() => Promise<readonly SearchHit[]>) | null) => void;
+}
+
+/**
+ * Calls `task` after the next frame has been painted: in the task queued from the frame's
+ * animation callback (which runs before that frame's paint), so the passages' work and fragment
+ * requests never delay the hit list on screen (in a hidden tab, once the tab is shown). Without
+ * `requestAnimationFrame` (Node), a plain task.
+ */
+function afterPaint(task: () => void): void {
+  if (typeof requestAnimationFrame === 'function')
+    requestAnimationFrame(() => {
+      setTimeout(task, 0);
+    });
+  else setTimeout(task, 0);
 }
 
 /** Creates an empty {@link SnippetStore}. */
@@ -36,24 +52,28 @@ export function createSnippetStore(): SnippetStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    follow(pending) {
+    follow(load) {
       generation += 1;
       const current = generation;
       if (snippets.size > 0) publish(new Map());
-      pending?.then(
-        (hits) => {
-          if (current !== generation) return;
-          const next = new Map<string, string>();
-          for (const hit of hits) {
-            if (hit.excerpt !== '') next.set(hit.url, hit.excerpt);
-            for (const heading of hit.headings) if (heading.excerpt !== '') next.set(heading.url, heading.excerpt);
-          }
-          publish(next);
-        },
-        (error: unknown) => {
-          console.warn('Search snippets could not be loaded', error);
-        },
-      );
+      if (load === null) return;
+      afterPaint(() => {
+        if (current !== generation) return;
+        load().then(
+          (hits) => {
+            if (current !== generation) return;
+            const next = new Map<string, string>();
+            for (const hit of hits) {
+              if (hit.excerpt !== '') next.set(hit.url, hit.excerpt);
+              for (const heading of hit.headings) if (heading.excerpt !== '') next.set(heading.url, heading.excerpt);
+            }
+            publish(next);
+          },
+          (error: unknown) => {
+            console.warn('Search snippets could not be loaded', error);
+          },
+        );
+      });
     },
   };
 }

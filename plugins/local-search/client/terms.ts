@@ -60,14 +60,20 @@ export function termCounts(text: string): Map<string, number> {
 }
 
 /**
- * The shard file a term's postings live in: FNV-1a (32 bit) of the term's UTF-16 code units,
- * modulo `shards`. The build and the browser must agree on it.
+ * The shard a term's postings live in. The shards hold contiguous ranges of the index's terms in
+ * sorted order (UTF-16 code units, as `<` compares strings): `starts[n]` is the first term of shard
+ * `n`, and a term lives in the last shard whose first term is not after it (shard 0 when it sorts
+ * before every start). Terms that share a prefix so share a shard: the word a reader is typing
+ * (`cid`, `cidr`, `cidr_block`) mostly finds its postings in a shard an earlier keystroke already
+ * loaded. The build (sections.ts) and the browser must agree on it. Binary search, O(log shards).
  */
-export function shardOf(term: string, shards: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < term.length; i += 1) {
-    hash ^= term.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
+export function shardOf(term: string, starts: readonly string[]): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] ?? '') <= term) low = mid;
+    else high = mid - 1;
   }
-  return hash % shards;
+  return Math.max(0, low);
 }

@@ -6,26 +6,23 @@ import { useCallback } from 'react';
 
 import { useBundlePath } from './bundlePath';
 import type { SearchOutcome } from './hits';
-import { loadSections, loadVocabulary } from './indexLoader';
-import { searchSections } from './sectionSearch';
+import { runSiteSearch } from './siteSearch';
 
 export { useBundlePath } from './bundlePath';
 
+/** A search function of (query, limit); it rejects when the index cannot load. */
+export type SiteSearchFunction = (query: string, limit: number) => Promise<SearchOutcome>;
+
 /**
- * Returns a stable search function of (query, limit); it rejects when the index cannot load.
- * @param excerpts - true: each outcome waits for its hits' snippets (the /search page); false:
- *   it answers from the page records at once and carries a `withExcerpts` loader (the modal).
+ * Returns a stable search function whose engine is in the caller's chunk (the modal, which loads
+ * on intent).
+ * @param excerpts - true: each outcome waits for its hits' snippets; false: it answers from the
+ *   page records at once and carries a `withExcerpts` loader (the modal).
  */
-export function useSiteSearch(excerpts = true): (query: string, limit: number) => Promise<SearchOutcome> {
+export function useSiteSearch(excerpts = true): SiteSearchFunction {
   const bundlePath = useBundlePath();
   return useCallback(
-    async (query: string, limit: number) => {
-      const [sections, vocabulary] = await Promise.all([loadSections(bundlePath), loadVocabulary(bundlePath)]);
-      return searchSections(sections, vocabulary, query, limit, {
-        excerpts,
-        pinned: vocabulary.names.get(query.trim().toLowerCase()),
-      });
-    },
+    (query: string, limit: number) => runSiteSearch(bundlePath, query, limit, excerpts),
     [bundlePath, excerpts],
   );
 }

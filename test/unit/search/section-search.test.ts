@@ -15,7 +15,7 @@ import {
 } from '@site/plugins/local-search/client/sectionSearch';
 import { toVocabulary } from '@site/plugins/local-search/client/spelling';
 import { shardOf, termList } from '@site/plugins/local-search/client/terms';
-import { buildSectionIndex, splitSections, type Fragment } from '@site/plugins/local-search/sections';
+import { buildSectionIndex, shardStarts, splitSections, type Fragment } from '@site/plugins/local-search/sections';
 
 /** A fragment as Pagefind writes it: words, and the word offset of each heading anchor. */
 function fragment(url: string, parts: [id: string | null, text: string][]): Fragment {
@@ -95,9 +95,43 @@ describe('terms', () => {
     expect(termList('Gateways policies')).toEqual(termList('gateway policy'));
   });
 
-  it('puts a term in the same shard every time', () => {
-    expect(shardOf('aws_lb_listener', 256)).toBe(shardOf('aws_lb_listener', 256));
-    expect(shardOf('aws_lb_listener', 256)).toBeLessThan(256);
+  it('puts a term in the last shard whose first term is not after it', () => {
+    const starts = ['', 'cidr', 'eks', 'vpc'];
+    expect(shardOf('aws_lb_listener', starts)).toBe(0);
+    expect(shardOf('cidr', starts)).toBe(1);
+    expect(shardOf('cidr_block', starts)).toBe(1);
+    expect(shardOf('eks-cluster-control-plane', starts)).toBe(2);
+    expect(shardOf('zone', starts)).toBe(3);
+  });
+});
+
+describe('term shards', () => {
+  it('cuts the sorted terms into contiguous ranges, each term in the shard the browser looks in', () => {
+    const { file, shards } = buildSectionIndex(PAGES, FRAGMENTS, {});
+    expect(file.shardStarts[0]).toBe('');
+    expect(file.shards).toBe(file.shardStarts.length);
+    expect(shards).toHaveLength(file.shards);
+    const inOrder = shards.flatMap((shard) => Object.keys(shard));
+    expect(inOrder).toEqual([...inOrder].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    shards.forEach((shard, n) => {
+      expect(Object.keys(shard).length).toBeGreaterThan(0);
+      for (const term of Object.keys(shard)) expect(shardOf(term, file.shardStarts)).toBe(n);
+    });
+  });
+
+  it('gives the ranges about equal sizes, and a term larger than a share a range of its own', () => {
+    const big = Array.from({ length: 40 }, (_, i) => i);
+    const terms: [string, number[]][] = [
+      ['a', [0, 1]],
+      ['b', [0, 1]],
+      ['c', big],
+      ['d', [0, 1]],
+      ['e', [0, 1]],
+      ['f', [0, 1]],
+      ['g', [0, 1]],
+    ];
+    expect(shardStarts(terms, 3)).toEqual(['', 'c', 'd']);
+    expect(shardStarts(terms, 1)).toEqual(['']);
   });
 });
 
@@ -166,7 +200,7 @@ describe('section search', () => {
 describe('rankPages', () => {
   it('ranks a page holding the rarer term above one holding only a common one', () => {
     const { file, shards } = buildSectionIndex(PAGES, FRAGMENTS, {});
-    const postings = (term: string) => shards[shardOf(term, file.shards)]?.[term] ?? [];
+    const postings = (term: string) => shards[shardOf(term, file.shardStarts)]?.[term] ?? [];
     const ranked = rankPages(
       sectionStats(file),
       [

@@ -55,8 +55,10 @@ describe('snippet store', () => {
     const listener = vi.fn();
     store.subscribe(listener);
     let resolveOld: (hits: SearchHit[]) => void = () => undefined;
-    store.follow(new Promise((resolve) => (resolveOld = resolve)));
-    store.follow(Promise.resolve([hit('a <mark>nat</mark>', 'the <mark>nat</mark> cost')]));
+    const old = new Promise<SearchHit[]>((resolve) => (resolveOld = resolve));
+    store.follow(() => old);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    store.follow(() => Promise.resolve([hit('a <mark>nat</mark>', 'the <mark>nat</mark> cost')]));
     await vi.waitFor(() => {
       expect(store.get('/reference/modules/vpc-app/')).toBe('a <mark>nat</mark>');
     });
@@ -70,10 +72,24 @@ describe('snippet store', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
+  it('loads the snippets only after the hit list has painted, and never those of a query overtaken before', async () => {
+    const store = createSnippetStore();
+    const overtaken = vi.fn(() => Promise.resolve([hit('stale', 'stale')]));
+    const latest = vi.fn(() => Promise.resolve([hit('a <mark>vpc</mark>', '')]));
+    store.follow(overtaken);
+    store.follow(latest);
+    expect(latest).not.toHaveBeenCalled();
+    await vi.waitFor(() => {
+      expect(store.get('/reference/modules/vpc-app/')).toBe('a <mark>vpc</mark>');
+    });
+    expect(overtaken).not.toHaveBeenCalled();
+    expect(latest).toHaveBeenCalledTimes(1);
+  });
+
   it('logs a fragment that cannot load and keeps the hits without snippets', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const store = createSnippetStore();
-    store.follow(Promise.reject(new Error('fragment: HTTP 500')));
+    store.follow(() => Promise.reject(new Error('fragment: HTTP 500')));
     await vi.waitFor(() => {
       expect(warn).toHaveBeenCalledWith('Search snippets could not be loaded', expect.any(Error));
     });

@@ -2,7 +2,7 @@
  * The search page over the offline index, the plugin's `@theme/SearchPage`, at `/search`. The query lives in the `q` parameter; editing it
  * updates the URL. Results come in the modal's order (the same ranking) and show section, title,
  * excerpt and the matching headings with their heading path (h2 › h3), ten at a time with a
- * button to load more.
+ * button to load more. The search code loads with the first query, not with the page.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
@@ -16,7 +16,7 @@ import { searchUrl } from '@site/src/lib/routes';
 
 import type { SearchOutcome } from '../../client/hits';
 import { NO_RESULTS_TEXTS, SEARCH_FAILURE_TEXTS } from '../../client/texts';
-import { useSiteSearch } from '../../client/useSiteSearch';
+import { useLazySiteSearch } from '../../client/useLazySiteSearch';
 import styles from './styles.module.css';
 
 /** How many pages each "Load more" adds. */
@@ -47,7 +47,7 @@ export default function SearchPage(): ReactNode {
   const [query, setQuery] = useQueryParam();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const search = useSiteSearch();
+  const search = useLazySiteSearch();
   const key = `${String(limit)}:${query}`;
 
   useEffect(() => {
