@@ -105,7 +105,9 @@ describe('image zoom', () => {
 
 describe('progress bar', () => {
   it('appears 200 ms into a slow navigation to another path and finishes when the route updates', async () => {
-    const { page } = await open('/intro');
+    // Page routes see only requests no service worker answers: the site's worker is blocked in the
+    // tests that route requests (test/e2e/offline.e2e.ts tests the worker).
+    const { page } = await open('/intro', { serviceWorkers: 'block' });
     await page.route('**/assets/js/*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 900));
       await route.continue();
@@ -177,7 +179,8 @@ describe('navbar and dropdowns', () => {
 
 describe('failed route load', () => {
   it('logs a warning and fully reloads the page when the next page cannot load', async () => {
-    const { page, expectedConsole } = await open('/intro');
+    // No service worker, so the page's route below sees every chunk request.
+    const { page, expectedConsole } = await open('/intro', { serviceWorkers: 'block' });
     // The blocked chunks fail in the console and, for link prefetches, as unhandled rejections.
     expectedConsole.push('Failed to load resource', 'Loading chunk');
     const warnings: string[] = [];
@@ -221,7 +224,8 @@ describe('crash screen', () => {
   };
 
   it('shows "This page crashed." with the error, titled Page Error, and Try again renders the page again', async () => {
-    const { page, expectedConsole } = await open('/intro');
+    // No service worker, so the stand-in index below answers every index request.
+    const { page, expectedConsole } = await open('/intro', { serviceWorkers: 'block' });
     // Production React reports the render error as minified error #31 (an object as a child).
     expectedConsole.push('Minified React error #31');
     await page.route('**/pagefind/**', (route) => {
