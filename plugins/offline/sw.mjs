@@ -149,11 +149,17 @@ async function saveLoaded(pageUrl, urls) {
       }
     }),
   );
+  await savePage(page);
+}
+
+// Fetches the HTML of the page at `url` (absolute, without query) and stores it; a page that
+// cannot be fetched is left out, to be saved on its next visit.
+async function savePage(url) {
   try {
-    const response = await fetch(page, { credentials: 'same-origin', headers: HTML_ACCEPT });
-    if (response.status === 200) await (await caches.open(PAGES_CACHE)).put(page, response);
+    const response = await fetch(url, { credentials: 'same-origin', headers: HTML_ACCEPT });
+    if (response.status === 200) await (await caches.open(PAGES_CACHE)).put(url, response);
   } catch {
-    // As above.
+    // Offline or refused.
   }
 }
 
@@ -174,14 +180,7 @@ export default function swCustom(params) {
 
   // The home page is saved on the first visit, whatever page the reader opened.
   self.addEventListener('install', (event) => {
-    event.waitUntil(
-      fetch('/', { credentials: 'same-origin', headers: HTML_ACCEPT })
-        .then(async (response) => {
-          if (response.status === 200)
-            await (await caches.open(PAGES_CACHE)).put(new URL('/', self.location.origin).href, response);
-        })
-        .catch(() => undefined),
-    );
+    event.waitUntil(savePage(new URL('/', self.location.origin).href));
   });
 
   // The first worker takes charge of the open pages at once, so that the scripts and search index
