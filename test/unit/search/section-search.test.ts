@@ -14,7 +14,7 @@ import {
   type SectionSearch,
 } from '@site/plugins/local-search/client/sectionSearch';
 import { toVocabulary } from '@site/plugins/local-search/client/spelling';
-import { shardOf, termList } from '@site/plugins/local-search/client/terms';
+import { shardOf, termList, termsOf } from '@site/plugins/local-search/client/terms';
 import { buildSectionIndex, shardStarts, splitSections, type Fragment } from '@site/plugins/local-search/sections';
 
 /** A fragment as Pagefind writes it: words, and the word offset of each heading anchor. */
@@ -88,7 +88,28 @@ describe('terms', () => {
       'execut',
       'command',
     ]);
-    expect(termList('v0.26.0')).toEqual(['v0.26.0', 'v0', '26', '0']);
+    expect(termList('v0.26.0')).toEqual(['v0.26.0', '0.26.0', '0.26', 'v0', '26', '0']);
+  });
+
+  it('gives a version without its v and its release line, so `0.26`, `0.26.0` and `v0.26.0` meet', () => {
+    expect(termList('cis-1.5.0')).toEqual(['cis-1.5.0', '1.5.0', '1.5', 'cis', '1', '5', '0']);
+    expect(termList('CIS 1.5')).toEqual(['cis', '1.5', '1', '5']);
+  });
+
+  it("gives a path's named segments, so a module named alone finds the path that holds it", () => {
+    expect(termList('terraform-aws-service-catalog/modules/services/eks-core-services')).toEqual(
+      expect.arrayContaining(['terraform-aws-service-catalog', 'eks-core-services']),
+    );
+    expect(termList('eks-core-services')).not.toContain('eks-core-services/');
+  });
+
+  it('counts a bare number as a word and a word with a digit as an identifier', () => {
+    const kinds = termsOf('route 53 ec2').map((entry) => [entry.term, entry.identifier]);
+    expect(kinds).toEqual([
+      ['rout', false],
+      ['53', false],
+      ['ec2', true],
+    ]);
   });
 
   it('stems plain words so plurals meet their singular', () => {
