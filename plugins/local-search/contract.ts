@@ -23,6 +23,14 @@ export const PAGEFIND_ENTRY_FILE = 'pagefind.js';
 /** The vocabulary file ({@link SearchVocabularyFile}), in {@link INDEX_DIR}. */
 export const VOCABULARY_FILE = 'vocabulary.json';
 
+/**
+ * The attribute that names a page for search under its code name: a reference page's header
+ * carries `data-search-name="terraform-aws-eks/modules/eks-cluster-control-plane"`, and the index
+ * counts that name with the page's title, so a module or service named as code names it (its
+ * repository and folder) finds its page.
+ */
+export const SEARCH_NAME_ATTRIBUTE = 'data-search-name';
+
 /** The page records file ({@link PagesFile}), in {@link INDEX_DIR}. */
 export const PAGES_FILE = 'pages.json';
 
@@ -43,8 +51,11 @@ export interface SearchVocabularyFile {
 /** One heading of a page record: anchor id (without `#`), text and level (2 for h2, 3 for h3). */
 export type PageHeading = [id: string, text: string, level: 2 | 3];
 
-/** One page record of {@link PAGES_FILE}: section index, permalink, title, h2 and h3 headings. */
-export type PageRecord = [section: number, url: string, title: string, headings: PageHeading[]];
+/**
+ * One page record of {@link PAGES_FILE}: section index, permalink, title, h2 and h3 headings, and
+ * the page's code names ({@link SEARCH_NAME_ATTRIBUTE}, space-separated), on pages that have any.
+ */
+export type PageRecord = [section: number, url: string, title: string, headings: PageHeading[], names?: string];
 
 /** The content of {@link PAGES_FILE}: one small record per indexed page. */
 export interface PagesFile {

@@ -9,9 +9,10 @@ import { fromHtml } from 'hast-util-from-html';
 import { toParse5 } from 'hast-util-to-parse5';
 import { serialize, type DefaultTreeAdapterMap } from 'parse5';
 
-import { prune, textContent } from '../post-build/hast';
+import { attributes, findAll, prune, textContent } from '../post-build/hast';
 import { isDiagramSource, renderedPageOf, type RenderedPage } from '../post-build/page-model';
 import { areaOf, ROUTES, isUnder, sectionHome, type Area } from '../../src/lib/routes';
+import { SEARCH_NAME_ATTRIBUTE } from './contract';
 
 /** A heading that a search hit can jump to. */
 export interface SearchHeading {
@@ -30,6 +31,8 @@ export interface SearchRecord {
   section: string;
   headings: SearchHeading[];
   tags: string[];
+  /** The page's code names: the values of {@link SEARCH_NAME_ATTRIBUTE} in its content. */
+  names: string[];
   /** The page's main content as HTML stripped of navigation, with headings kept. */
   contentHtml: string;
   /** Plain text of the content, for word counts and tests. */
@@ -70,6 +73,15 @@ function innerHtml(element: Element): string {
   return serialize(fragment as DefaultTreeAdapterMap['parentNode']);
 }
 
+/** The values of {@link SEARCH_NAME_ATTRIBUTE} under `root`, trimmed, without empty or repeated ones. */
+function namesOf(root: Element): string[] {
+  const names = findAll(root, (element) => attributes(element).some(([name]) => name === SEARCH_NAME_ATTRIBUTE))
+    .flatMap((element) => attributes(element).filter(([name]) => name === SEARCH_NAME_ATTRIBUTE))
+    .map(([, value]) => value.trim())
+    .filter((value) => value !== '');
+  return [...new Set(names)];
+}
+
 /**
  * The search record of a rendered page: its title, content and headings (h2 and h3), its tags, and
  * the section of `url`. The record holds what a reader sees, so a diagram's hidden source
@@ -90,6 +102,7 @@ export function searchRecordOf(page: RenderedPage, url: string): SearchRecord | 
     section: sectionOf(url),
     headings,
     tags: [...page.tags],
+    names: namesOf(root),
     contentHtml: innerHtml(root),
     text,
   };

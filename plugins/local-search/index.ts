@@ -148,12 +148,15 @@ export function buildPagesFile(indexDir: string, records: readonly SearchRecord[
     const id = idByUrl.get(record.url);
     if (id === undefined) throw new Error(`${PLUGIN_NAME}: no Pagefind fragment for the page ${record.url}`);
     if (!sections.includes(record.section)) sections.push(record.section);
-    pages[id] = [
-      sections.indexOf(record.section),
-      record.url,
-      record.title,
-      record.headings.map((heading): [string, string, 2 | 3] => [heading.id, heading.text, heading.level]),
-    ];
+    const headings = record.headings.map((heading): [string, string, 2 | 3] => [
+      heading.id,
+      heading.text,
+      heading.level,
+    ]);
+    pages[id] =
+      record.names.length > 0
+        ? [sections.indexOf(record.section), record.url, record.title, headings, record.names.join(' ')]
+        : [sections.indexOf(record.section), record.url, record.title, headings];
   }
   return { sections, pages };
 }

@@ -5,10 +5,13 @@
  *
  * In the document the parts come in sentence order, with visually hidden punctuation, so screen
  * readers and the page's Markdown twin read "Terraform module `repo/modules/name`, version `v1.2.3`.
- * View source"; the badge is still drawn first (`order` in the stylesheet).
+ * View source"; the badge is still drawn first (`order` in the stylesheet). The path carries the
+ * search's name attribute, so the offline search counts the code name with the page's title.
  */
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
+
+import { SEARCH_NAME_ATTRIBUTE } from '@site/plugins/local-search/contract';
 
 import VisuallyHidden from '../VisuallyHidden';
 import styles from './styles.module.css';
@@ -38,7 +41,7 @@ export default function ModuleHeader({ repository, module, version, kind, source
   return (
     <div className={styles.header}>
       <strong className={styles.kind}>{KIND_LABELS[kind]}</strong>{' '}
-      <code className={styles.path}>
+      <code className={styles.path} {...{ [SEARCH_NAME_ATTRIBUTE]: `${repository}/modules/${module}` }}>
         {repository}/modules/{module}
       </code>
       <VisuallyHidden>, version </VisuallyHidden>

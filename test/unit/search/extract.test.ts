@@ -61,6 +61,17 @@ describe('extractSearchRecord', () => {
     expect(text).not.toContain('vpcsource');
   });
 
+  it("collects a reference page's code names from its name attribute, and none from a page without one", () => {
+    const page = DOC_PAGE.replace(
+      '<p>A CIDR block',
+      '<div><code data-search-name="terraform-aws-vpc/modules/vpc-app">terraform-aws-vpc/modules/vpc-app</code></div><p>A CIDR block',
+    );
+    expect(extractSearchRecord(page, '/reference/modules/terraform-aws-vpc/vpc-app/')?.names).toEqual([
+      'terraform-aws-vpc/modules/vpc-app',
+    ]);
+    expect(record?.names).toEqual([]);
+  });
+
   it('returns null for a page without main content', () => {
     expect(extractSearchRecord('<html><body><p>No main</p></body></html>', '/x')).toBeNull();
   });
@@ -96,7 +107,7 @@ describe('index document and vocabulary', () => {
   it('marks the body, the title, the section and the tags for the indexer', () => {
     const record = extractSearchRecord(DOC_PAGE, '/guides/x');
     const html = toIndexDocument(
-      record ?? { url: '', title: '', section: '', headings: [], tags: [], contentHtml: '', text: '' },
+      record ?? { url: '', title: '', section: '', headings: [], tags: [], names: [], contentHtml: '', text: '' },
     );
     expect(html).toContain('data-pagefind-body');
     expect(html).toContain('data-pagefind-meta="section:Guides"');
@@ -106,7 +117,7 @@ describe('index document and vocabulary', () => {
   });
 
   it('maps module and service names to their pages, leaving out the intro pages', () => {
-    const base = { title: 'T', section: 'Modules', headings: [], tags: [], contentHtml: '', text: '' };
+    const base = { title: 'T', section: 'Modules', headings: [], tags: [], names: [], contentHtml: '', text: '' };
     expect(
       buildNames([
         { ...base, url: '/reference/modules/terraform-aws-vpc/vpc-app/' },
@@ -121,7 +132,7 @@ describe('index document and vocabulary', () => {
   });
 
   it('lists words of four letters or more, most frequent first', () => {
-    const base = { url: '/a', section: 'Guides', headings: [], tags: [], contentHtml: '' };
+    const base = { url: '/a', section: 'Guides', headings: [], tags: [], names: [], contentHtml: '' };
     const words = buildVocabulary([
       { ...base, title: 'Gateway', text: 'gateway subnet gateway nat' },
       { ...base, title: 'Subnet', text: 'subnet gateway' },
