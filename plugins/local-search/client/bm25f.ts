@@ -12,13 +12,18 @@
  * and the section scores Σ_t q_t · idf(t) · tf(t, s) / (k1 + tf(t, s)), with
  * idf(t) = ln(1 + (N − df(t) + 0.5) / (df(t) + 0.5)) over the N sections, df(t) the sections that
  * hold t, and q_t the query term's weight (identifiers weigh more; see {@link QUERY_WEIGHTS}).
- * A page scores as its best section plus a small share of its others (`spread`).
+ * A page scores as its best section plus a small share of its others (`spread`), plus how much of
+ * the query's weight the page holds (`coverage`) and how well its title matches (`titleCoverage`).
+ *
+ * The title field is the page's title, its URL slug and its code names; an h3 section's heading
+ * field also holds its parent h2 (`parentHeading`), as a release's `v0.38.0` sits under its
+ * repository; in both fields a compound's parts count less than words (`part`).
  *
  * Every section that holds any query term is a candidate, so a page that holds most of the
  * rarer terms ranks even when no page holds them all.
  */
 import type { PageRecord, SectionsFile } from '../contract';
-import { termCounts } from './terms';
+import { QUESTION_WORDS, termsOf } from './terms';
 
 /** BM25F parameters: field weights w_f, length normalisation b_f, and the saturation k1. */
 export interface Bm25fParameters {
@@ -34,12 +39,27 @@ export interface Bm25fParameters {
    */
   coverage: number;
   /**
-   * Weight of the share of the page title's terms that the query holds: a page named for the
-   * query ("Network ACLs" for `network acls`) ranks above pages that mention it under another
-   * name. BM25F scores how much a page says about the query's terms, not how much of the page's
-   * name the query is; this adds the latter.
+   * Weight of how well the page title and the query match (see {@link Bm25fParameters.titleMatch}):
+   * a page named for the query ("Network ACLs" for `network acls`) ranks above pages that mention
+   * it under another name. BM25F scores how much a page says about the query's terms, not how much
+   * of the page's name the query is; this adds the latter.
    */
   titleCoverage: number;
+  /**
+   * Weight of a compound's part in the title and heading fields, relative to a word written on
+   * its own: `vpc` in the heading `vpc_name` is weaker evidence of a section about VPCs than
+   * `vpc` in "Default VPCs".
+   */
+  part: number;
+  /**
+   * How the title match is measured, over distinct terms without question words: `share`, the
+   * share of the title's terms the query holds; `cosine`, the terms they share divided by the
+   * square root of the product of their sizes (Salton's cosine of two sets), which does not favour
+   * a one-word title ("Bastion") over a fuller one ("Deploy a bastion host") for `deploy bastion`.
+   */
+  titleMatch: 'share' | 'cosine';
+  /** Weight of an h3 section's parent h2 heading in its heading field (as DocSearch's lvl2 over lvl3). */
+  parentHeading: number;
 }
 
 /**
@@ -53,6 +73,9 @@ export const BM25F: Bm25fParameters = {
   spread: 0.02,
   coverage: 2,
   titleCoverage: 4,
+  part: 0.3,
+  titleMatch: 'cosine',
+  parentHeading: 1,
 };
 
 /** Weights q_t of query terms by kind. */
@@ -67,6 +90,8 @@ export const QUERY_WEIGHTS = {
   synonym: 0.6,
   /** A completion of the word the reader is still typing. */
   completion: 0.5,
+  /** A completion of a word being typed that is already a word of the site (`vpc` → `vpc_id`). */
+  knownCompletion: 0,
   /** A question word (`what`, `is`): counts where other words found a section (`What is Kubernetes?`). */
   question: 0.6,
 } as const;
@@ -116,8 +141,9 @@ interface FieldCounts {
   length: number;
 }
 
-function fieldCounts(text: string): FieldCounts {
-  const counts = termCounts(text);
+function fieldCounts(text: string, part = BM25F.part): FieldCounts {
+  const counts = new Map<string, number>();
+  for (const entry of termsOf(text)) counts.set(entry.term, (counts.get(entry.term) ?? 0) + (entry.part ? part : 1));
   return { counts, length: sumOf(counts) };
 }
 
@@ -129,7 +155,8 @@ function fieldCounts(text: string): FieldCounts {
  */
 interface RecordFields {
   title: FieldCounts;
-  titleTerms: Map<string, number>;
+  /** The distinct terms of the page's title, without question words (`a`, `the`, `how`). */
+  titleTerms: Set<string>;
   headings: (FieldCounts | undefined)[];
 }
 
@@ -138,7 +165,12 @@ const recordFields = new WeakMap<PageRecord, RecordFields>();
 function fieldsOf(record: PageRecord): RecordFields {
   let fields = recordFields.get(record);
   if (fields === undefined) {
-    fields = { title: fieldCounts(titleField(record)), titleTerms: termCounts(record[2]), headings: [] };
+    const titleTerms = new Set(
+      termsOf(record[2])
+        .filter((entry) => entry.identifier || entry.part || !QUESTION_WORDS.has(entry.word))
+        .map((entry) => entry.term),
+    );
+    fields = { title: fieldCounts(titleField(record)), titleTerms, headings: [] };
     recordFields.set(record, fields);
   }
   return fields;
@@ -153,9 +185,24 @@ function headingOf(record: PageRecord, fields: RecordFields, index: number): Fie
   let heading = fields.headings[index];
   if (heading === undefined) {
     heading = fieldCounts(record[3][index]?.[1] ?? '');
+    const parent = BM25F.parentHeading > 0 ? parentOf(record, index) : undefined;
+    if (parent !== undefined) {
+      const above = fieldCounts(parent);
+      for (const [term, count] of above.counts)
+        heading.counts.set(term, (heading.counts.get(term) ?? 0) + BM25F.parentHeading * count);
+      heading.length += BM25F.parentHeading * above.length;
+    }
     fields.headings[index] = heading;
   }
   return heading;
+}
+
+/** The text of the h2 an h3 heading of a record sits under, if any. */
+function parentOf(record: PageRecord, index: number): string | undefined {
+  const headings = record[3];
+  if (headings[index]?.[2] !== 3) return undefined;
+  for (let at = index - 1; at >= 0; at -= 1) if (headings[at]?.[2] === 2) return headings[at]?.[1];
+  return undefined;
 }
 
 /**
@@ -256,13 +303,15 @@ export function rankPages(
     return totalWeight > 0 ? sum / totalWeight : 0;
   };
   const queryTerms = new Set(terms.map((entry) => entry.term));
+  const querySize = Math.max(1, terms.filter((entry) => entry.finds !== false && entry.weight >= 1).length);
   const titleShare = (page: number): number => {
     const record = recordOf(page);
     if (record === undefined) return 0;
     const title = fieldsOf(record).titleTerms;
     let held = 0;
-    for (const term of title.keys()) if (queryTerms.has(term)) held += 1;
-    return title.size > 0 ? held / title.size : 0;
+    for (const term of title) if (queryTerms.has(term)) held += 1;
+    if (title.size === 0) return 0;
+    return parameters.titleMatch === 'cosine' ? held / Math.sqrt(title.size * querySize) : held / title.size;
   };
   return [...pages]
     .map(([page, entry]) => ({
@@ -280,12 +329,14 @@ export function rankPages(
 }
 
 /**
- * The text of a page's title field: its title, and the last segment of its URL as one compound
- * term (`ecs-service-with-alb`), so that a module or service named in a query matches its page.
+ * The text of a page's title field: its title, the last segment of its URL as one compound term
+ * (`ecs-service-with-alb`), and its code names (`terraform-aws-ecs/modules/ecs-service`), so that
+ * a module or service named in a query as readers or code name it matches its page.
  */
 function titleField(record: PageRecord): string {
   const slug = record[1].replace(/\/$/, '').split('/').pop() ?? '';
-  return /[-_.]/.test(slug) ? `${record[2]} ${slug}` : record[2];
+  const title = /[-_.]/.test(slug) ? `${record[2]} ${slug}` : record[2];
+  return record[4] === undefined ? title : `${title} ${record[4]}`;
 }
 
 function sumOf(counts: ReadonlyMap<string, number>): number {

@@ -17,24 +17,9 @@ import { QUERY_WEIGHTS, rankPages, sectionStats, type QueryTerm, type RankedPage
 import type { SearchHit, SearchOutcome } from './hits';
 import { matchingHeadings, parseQuery, toRankablePage } from './ranking';
 import { correctQuery, hasPrefix, withinOneEdit, type Vocabulary } from './spelling';
-import { shardOf, termsOf } from './terms';
+import { QUESTION_WORDS, shardOf, termsOf } from './terms';
 
-/**
- * Words that shape a question rather than name its topic (`how do I`, `what should`, `my`, and
- * `input` or `output` in "which input sets …", which name the kind of answer a reference page
- * holds under every module): a query does not require them when other words remain; they only
- * add to the sections other words found.
- */
-export const QUESTION_WORDS: ReadonlySet<string> = new Set(
-  (
-    'a an the and or vs versus of to in on for with is are be been being do does did done how what why when ' +
-    'where which who whom whose can could should would will shall may might must i me my mine we us our ours ' +
-    'you your yours it its as at by from into this that these those there here so if then than just also ' +
-    'about after before while any some all each every am was were has have had having get gets got getting ' +
-    'keep keeps kept want wants need needs let lets way ways thing things really actually please ' +
-    'input inputs output outputs'
-  ).split(' '),
-);
+export { QUESTION_WORDS };
 
 /** How many completions of the word being typed are searched at most. */
 export const MAX_COMPLETIONS = 3;
@@ -208,10 +193,14 @@ export async function planQuery(search: SectionSearch, vocabulary: Vocabulary, q
     if (synonym !== undefined) for (const extra of termsOf(synonym)) add(extra.term, QUERY_WEIGHTS.synonym);
   }
   if (lastIsPrefix && lastWord !== undefined && lastWord.length >= 2 && /^[a-z][a-z0-9_]*$/.test(lastWord)) {
-    for (const word of completions(vocabulary, lastWord, MAX_COMPLETIONS)) {
-      // The completion whole: its parts are other words (`vpc_name` is no search for `name`).
-      for (const extra of termsOf(word)) if (!extra.part) add(extra.term, QUERY_WEIGHTS.completion);
-    }
+    const lastTerm = all[all.length - 1]?.term ?? '';
+    const known = (await postingsOf(search, lastTerm)) !== undefined;
+    const weight = known ? QUERY_WEIGHTS.knownCompletion : QUERY_WEIGHTS.completion;
+    if (weight > 0)
+      for (const word of completions(vocabulary, lastWord, MAX_COMPLETIONS)) {
+        // The completion whole: its parts are other words (`vpc_name` is no search for `name`).
+        for (const extra of termsOf(word)) if (!extra.part) add(extra.term, weight);
+      }
   }
   for (const term of questionTerms) if (!weights.has(term)) weights.set(term, -QUERY_WEIGHTS.question);
   const terms: QueryTerm[] = [];
