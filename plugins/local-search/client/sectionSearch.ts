@@ -19,8 +19,6 @@ import { matchingHeadings, parseQuery, toRankablePage } from './ranking';
 import { correctQuery, hasPrefix, withinOneEdit, type Vocabulary } from './spelling';
 import { QUESTION_WORDS, shardOf, termsOf } from './terms';
 
-export { QUESTION_WORDS };
-
 /** How many completions of the word being typed are searched at most. */
 export const MAX_COMPLETIONS = 3;
 
