@@ -60,6 +60,15 @@ export interface Bm25fParameters {
   titleMatch: 'share' | 'cosine';
   /** Weight of an h3 section's parent h2 heading in its heading field (as DocSearch's lvl2 over lvl3). */
   parentHeading: number;
+  /**
+   * Query-independent evidence: an amount added to the score of every page of a search section
+   * (`Modules`, `Services`, as `pages.json` names them), in the manner of N. Craswell,
+   * S. Robertson, H. Zaragoza and M. Taylor, "Relevance weighting for query independent
+   * evidence", SIGIR 2005. Reference pages hold dozens of short input and output sections whose
+   * identifier headings BM25F's length normalisation favours, so they outrank the guide or
+   * knowledge-base page that answers a question; the prior offsets that.
+   */
+  sectionPrior: Readonly<Record<string, number>>;
 }
 
 /**
@@ -76,6 +85,7 @@ export const BM25F: Bm25fParameters = {
   part: 0.3,
   titleMatch: 'cosine',
   parentHeading: 1,
+  sectionPrior: { Modules: -2, Services: -2 },
 };
 
 /** Weights q_t of query terms by kind. */
@@ -325,6 +335,26 @@ export function rankPages(
       heading: file.heading[entry.section] ?? -1,
       matched: entry.matched.map((t) => terms[t]?.term ?? ''),
     }))
+    .sort((x, y) => y.score - x.score || x.page - y.page);
+}
+
+/**
+ * Adds each page's section prior ({@link Bm25fParameters.sectionPrior}) to its score and sorts
+ * again, best first (ties keep page order). `sectionOf` names a page's search section.
+ */
+export function withSectionPriors(
+  ranked: readonly RankedPage[],
+  sectionOf: (page: number) => string | undefined,
+  parameters: Bm25fParameters = BM25F,
+): RankedPage[] {
+  const prior = (page: number): number => {
+    const section = sectionOf(page);
+    return section !== undefined && Object.hasOwn(parameters.sectionPrior, section)
+      ? (parameters.sectionPrior[section] ?? 0)
+      : 0;
+  };
+  return ranked
+    .map((entry) => ({ ...entry, score: entry.score + prior(entry.page) }))
     .sort((x, y) => y.score - x.score || x.page - y.page);
 }
 

@@ -13,7 +13,15 @@ import {
   type SectionsFile,
   type TermShard,
 } from '../contract';
-import { QUERY_WEIGHTS, rankPages, sectionStats, type QueryTerm, type RankedPage, type SectionStats } from './bm25f';
+import {
+  QUERY_WEIGHTS,
+  rankPages,
+  sectionStats,
+  withSectionPriors,
+  type QueryTerm,
+  type RankedPage,
+  type SectionStats,
+} from './bm25f';
 import type { SearchHit, SearchOutcome } from './hits';
 import { matchingHeadings, parseQuery, toRankablePage } from './ranking';
 import { correctQuery, hasPrefix, withinOneEdit, type Vocabulary } from './spelling';
@@ -347,7 +355,10 @@ export async function searchSections(
   const keep = sections
     ? (page: number) => sections.has(search.pages.sections[recordOf(page)?.[0] ?? -1] ?? '')
     : undefined;
-  let ranked = rankPages(search.stats, plan.terms, recordOf, keep);
+  let ranked = withSectionPriors(rankPages(search.stats, plan.terms, recordOf, keep), (page) => {
+    const record = recordOf(page);
+    return record === undefined ? undefined : search.pages.sections[record[0]];
+  });
   if (options.pinned !== undefined) {
     const at = ranked.findIndex((entry) => bare(recordOf(entry.page)?.[1] ?? '') === bare(options.pinned ?? ''));
     if (at > 0) ranked = [ranked[at] as RankedPage, ...ranked.slice(0, at), ...ranked.slice(at + 1)];

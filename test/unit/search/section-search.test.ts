@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { PagesFile } from '@site/plugins/local-search/contract';
-import { rankPages, sectionStats } from '@site/plugins/local-search/client/bm25f';
+import { BM25F, rankPages, sectionStats, withSectionPriors } from '@site/plugins/local-search/client/bm25f';
 import {
   passageOf,
   planQuery,
@@ -231,6 +231,24 @@ describe('rankPages', () => {
       (page) => PAGES.pages[file.pageIds[page] ?? ''],
     );
     expect(file.pageIds[ranked[0]?.page ?? -1]).toBe('c');
+  });
+
+  it("adds each section's prior: a reference page a little ahead falls behind the guide, and the order stays stable", () => {
+    const ranked = [
+      { page: 0, score: 10, section: 0, heading: -1, matched: [] },
+      { page: 1, score: 9, section: 1, heading: -1, matched: [] },
+      { page: 2, score: 9, section: 2, heading: -1, matched: [] },
+    ];
+    const sectionOf = (page: number) => ['Modules', 'Guides', 'Knowledge Base'][page];
+    const order = withSectionPriors(ranked, sectionOf, { ...BM25F, sectionPrior: { Modules: -2 } });
+    expect(order.map((entry) => [entry.page, entry.score])).toEqual([
+      [1, 9],
+      [2, 9],
+      [0, 8],
+    ]);
+    expect(withSectionPriors(ranked, sectionOf, { ...BM25F, sectionPrior: {} }).map((entry) => entry.page)).toEqual([
+      0, 1, 2,
+    ]);
   });
 });
 
