@@ -34,7 +34,16 @@ const { MODAL_PAGES_PER_QUERY } = jiti('../plugins/local-search/client/adapter.t
 const { RELEVANCE_PAIRS } = jiti('../test/e2e/fixtures/search-relevance.ts');
 const { HELD_OUT_PAIRS } = jiti('../test/e2e/fixtures/search-relevance-held-out.ts');
 const { loadNodeSearch, scoreRelevance } = jiti('../test/contract/search-engine.ts');
-const { QUESTION_SETS, answerCase, readQuestions, scoreAnswers } = jiti('../test/contract/questions.ts');
+const {
+  QUESTION_SETS,
+  OUTSIDE_KINDS,
+  answerCase,
+  answerOutsideCase,
+  readOutsideQueries,
+  readQuestions,
+  scoreAnswers,
+  scoreOutside,
+} = jiti('../test/contract/questions.ts');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_SEARCH_PORT ?? 3290);
@@ -339,6 +348,17 @@ export async function measureSearch() {
     const questionScores = Object.fromEntries(
       Object.keys(QUESTION_SETS).map((set) => [set, scoreAnswers(answers.filter((answer) => answer.set === set))]),
     );
+    // The outside query sets, per file and per kind of query over all files.
+    const outsideAnswers = [];
+    for (const entry of readOutsideQueries()) outsideAnswers.push(await answerOutsideCase(nodeSearch, entry));
+    const outsideFiles = [...new Set(outsideAnswers.map((answer) => answer.file))];
+    const outside = [
+      ...outsideFiles.map((file) => [file, scoreOutside(outsideAnswers.filter((answer) => answer.file === file))]),
+      ...OUTSIDE_KINDS.map((kind) => [
+        `all, ${kind}`,
+        scoreOutside(outsideAnswers.filter((answer) => answer.kind === kind)),
+      ]),
+    ];
     // 4. What a first run cannot go below on this machine: its requests alone, and its engine alone.
     const requestFloor = await measureRequestFloor(browser, queries.length, MODAL_PAGES_PER_QUERY);
     return {
@@ -356,6 +376,7 @@ export async function measureSearch() {
       typedSlowest: [...typed].sort((a, b) => b.list - a.list).slice(0, 5),
       relevance,
       questions: questionScores,
+      outside,
       requestFloorMs: stats(requestFloor),
       pagesPerQuery: MODAL_PAGES_PER_QUERY,
       index: dirSize(path.join(ROOT, 'build/pagefind')),

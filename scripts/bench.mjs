@@ -594,6 +594,12 @@ async function main() {
         ([set, score]) =>
           `| Questions: ${set} | ${score.cases} | ${(score.top1 * 100).toFixed(1)}% | ${(score.top5 * 100).toFixed(1)}% | ${score.anchor === null ? '–' : `${(score.anchor * 100).toFixed(1)}%`} | ${score.noHits} |`,
       ),
+      ...(search.outside ?? []).map(
+        ([name, score]) =>
+          `| Outside queries: ${name} | ${score.cases} | ${(score.top1 * 100).toFixed(1)}% | ${(score.top5 * 100).toFixed(1)}% | – | ${score.noHits} |`,
+      ),
+      '',
+      `Outside queries: sets of 100 written by testers from the pages without seeing the search code (test/fixtures/outside-queries; A short queries, B a page by its title, C questions, errors, inputs and releases, agent sentences). Before the ranking changes of 2026-11-29 (commit 3a513fd) they scored first / top 5: dev 89% / 98%, check 88% / 100%, final 79% / 96%, final2 85% / 97%.`,
       '',
       `For comparison, the question fixture on the ranking before the section index (Pagefind, every word required; commit e1cbd4e): reader 50.0% / 62.5% with 5 queries without hits, agent 80.0% / 80.0% (1), errors 95.0% / 95.0% (1), identifiers 85.0% / 100.0% (0).`,
       '',

@@ -101,3 +101,80 @@ export function scoreAnswers(answers: readonly AnsweredCase[]) {
     noHits: answers.filter((answer) => answer.total === 0).length,
   };
 }
+
+/** The folder of the outside query sets: queries written from the pages by testers who never saw the engine. */
+export const OUTSIDE_DIR = path.resolve(__dirname, '../fixtures/outside-queries');
+
+/** The kinds of query in an outside set: short (A), a page by its title (B), mixed (C), agent sentences. */
+export const OUTSIDE_KINDS = ['A', 'B', 'C', 'agent'] as const;
+
+/** One case of an outside set. */
+export interface OutsideCase {
+  /** The set's file name without `.yml`. */
+  file: string;
+  kind: (typeof OUTSIDE_KINDS)[number];
+  query: string;
+  /** Permalink of the page that answers the query (with or without its trailing slash). */
+  expected: string;
+  /** Heading anchor (without `#`) of the section that answers, when one section does. */
+  anchor?: string;
+}
+
+/**
+ * Reads every outside set of `dir`, in file-name order.
+ * @throws Error naming the file, the case index and the field when a case is malformed.
+ */
+export function readOutsideQueries(dir = OUTSIDE_DIR): OutsideCase[] {
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.yml'))
+    .sort();
+  return files.flatMap((name) => {
+    const file = path.join(dir, name);
+    const data: unknown = parse(fs.readFileSync(file, 'utf8'));
+    if (!Array.isArray(data)) throw new Error(`${file}: expected a list of cases`);
+    return data.map((item: unknown, index): OutsideCase => {
+      const where = `${file}: case ${String(index + 1)}`;
+      if (typeof item !== 'object' || item === null) throw new Error(`${where}: expected a mapping`);
+      const { set, query, expected, anchor, ...rest } = item as Record<string, unknown>;
+      const unknown = Object.keys(rest);
+      if (unknown.length > 0) throw new Error(`${where}: unknown field ${unknown.join(', ')}`);
+      const kind = OUTSIDE_KINDS.find((entry) => entry === set);
+      if (kind === undefined) throw new Error(`${where}: field set must be one of ${OUTSIDE_KINDS.join(', ')}`);
+      if (typeof query !== 'string' || query.trim() === '') throw new Error(`${where}: field query must be text`);
+      if (typeof expected !== 'string' || !expected.startsWith('/'))
+        throw new Error(`${where}: field expected must be a permalink starting with /`);
+      if (anchor !== undefined && (typeof anchor !== 'string' || anchor === '' || anchor.includes('#')))
+        throw new Error(`${where}: field anchor must be a heading id without #`);
+      const base = { file: name.replace(/\.yml$/, ''), kind, query, expected };
+      return anchor === undefined ? base : { ...base, anchor };
+    });
+  });
+}
+
+/** Where an outside case landed: page rank (0 first, -1 not in the top 5) and the hit count. */
+export interface AnsweredOutsideCase extends OutsideCase {
+  rank: number;
+  total: number;
+}
+
+/** Runs one outside case with `search` (5 pages, as the modal shows). */
+export async function answerOutsideCase(
+  search: (query: string, limit: number) => Promise<SearchOutcome>,
+  question: OutsideCase,
+): Promise<AnsweredOutsideCase> {
+  const outcome = await search(question.query, 5);
+  const rank = outcome.hits.map((hit) => bare(hit.url)).indexOf(bare(question.expected));
+  return { ...question, rank, total: outcome.total };
+}
+
+/** Shares of a list of answered outside cases: page first, page in the top 5, and the count without hits. */
+export function scoreOutside(answers: readonly AnsweredOutsideCase[]) {
+  const n = Math.max(1, answers.length);
+  return {
+    cases: answers.length,
+    top1: answers.filter((answer) => answer.rank === 0).length / n,
+    top5: answers.filter((answer) => answer.rank >= 0).length / n,
+    noHits: answers.filter((answer) => answer.total === 0).length,
+  };
+}
