@@ -99,6 +99,20 @@ export interface SectionsFile {
   start: number[];
   /** Synonyms and acronyms: a query term → the words it also searches for (from synonyms.json). */
   synonyms: Record<string, string>;
+  /**
+   * Query intents, by search section (from intents.json): a query holding at least `atLeast` of
+   * the `words` asks for that section's pages, which get `prior` added to their score instead of
+   * the section's fixed prior. Missing in an index written before intents existed.
+   */
+  intents?: Record<string, SectionIntent>;
+}
+
+/** One query intent of {@link SectionsFile.intents}. */
+export interface SectionIntent {
+  /** Each a word's forms as typed, space-separated (`release releases released`). */
+  words: string[];
+  atLeast: number;
+  prior: number;
 }
 
 /**

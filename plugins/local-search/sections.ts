@@ -17,10 +17,12 @@ import {
   TERMS_DIR,
   termShardFile,
   type PagesFile,
+  type SectionIntent,
   type SectionsFile,
   type TermShard,
 } from './contract';
 import { shardOf, termList } from './client/terms';
+import { SECTION_OF_AREA } from './extract';
 
 /** A heading anchor as Pagefind records it in a fragment: tag name, id, text and word offset. */
 export interface FragmentAnchor {
@@ -112,12 +114,14 @@ export interface SectionIndex {
  * Builds the section index of the pages of `pagesFile` from their fragments.
  * @param fragments - Pagefind page id → the page's fragment.
  * @param synonyms - query term → the words it also searches for.
+ * @param intents - query intents by search section (see {@link SectionIntent}).
  * @throws Error naming the page when a page of `pagesFile` has no fragment.
  */
 export function buildSectionIndex(
   pagesFile: PagesFile,
   fragments: ReadonlyMap<string, Fragment>,
   synonyms: Record<string, string>,
+  intents: Record<string, SectionIntent> = {},
 ): SectionIndex {
   const file: SectionsFile = {
     shards: 0,
@@ -128,6 +132,7 @@ export function buildSectionIndex(
     length: [],
     start: [],
     synonyms,
+    intents,
   };
   const postings = new Map<string, number[]>();
   const last = new Map<string, number>();
@@ -207,13 +212,50 @@ export function readSynonyms(file = SYNONYMS_FILE): Record<string, string> {
   return data as Record<string, string>;
 }
 
+/** The query intents file of the plugin (search section → the words that ask for it, see {@link SectionIntent}). */
+export const INTENTS_FILE = path.join(__dirname, 'intents.json');
+
+/**
+ * Reads and checks the query intents file.
+ * @param sections - the search sections an intent may name.
+ * @throws Error naming the file, the section and the field when an entry is malformed or names
+ *   a section the site does not have.
+ */
+export function readIntents(sections: readonly string[], file = INTENTS_FILE): Record<string, SectionIntent> {
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new Error(`${file}: expected an object of search section → intent`);
+  for (const [section, intent] of Object.entries(data as Record<string, unknown>)) {
+    const where = `${file}: "${section}"`;
+    if (!sections.includes(section)) throw new Error(`${where}: not a search section (${sections.join(', ')})`);
+    if (typeof intent !== 'object' || intent === null) throw new Error(`${where}: expected { words, atLeast, prior }`);
+    const { words, atLeast, prior, ...rest } = intent as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new Error(`${where}: unknown field ${Object.keys(rest).join(', ')}`);
+    if (
+      !Array.isArray(words) ||
+      words.length === 0 ||
+      !words.every((word) => typeof word === 'string' && /^[a-z]+( [a-z]+)*$/.test(word))
+    )
+      throw new Error(`${where}: field words must list lower-case words (a word's forms separated by spaces)`);
+    if (typeof atLeast !== 'number' || !Number.isInteger(atLeast) || atLeast < 1 || atLeast > words.length)
+      throw new Error(`${where}: field atLeast must be a whole number from 1 to the number of words`);
+    if (typeof prior !== 'number' || !Number.isFinite(prior)) throw new Error(`${where}: field prior must be a number`);
+  }
+  return data as Record<string, SectionIntent>;
+}
+
 /**
  * Writes the section index of the Pagefind index in `indexDir` (its pages file and fragments):
  * {@link SECTIONS_FILE} and the term shards under {@link TERMS_DIR}.
- * @throws Error naming the file when a fragment or the synonyms file cannot be read.
+ * @throws Error naming the file when a fragment, the synonyms file or the intents file cannot be read.
  */
 export function writeSectionIndex(indexDir: string, pagesFile: PagesFile): void {
-  const { file, shards } = buildSectionIndex(pagesFile, readFragments(indexDir), readSynonyms());
+  const { file, shards } = buildSectionIndex(
+    pagesFile,
+    readFragments(indexDir),
+    readSynonyms(),
+    readIntents(Object.values(SECTION_OF_AREA)),
+  );
   fs.mkdirSync(path.join(indexDir, TERMS_DIR), { recursive: true });
   shards.forEach((shard, n) => {
     fs.writeFileSync(path.join(indexDir, termShardFile(n)), JSON.stringify(shard));

@@ -10,10 +10,12 @@ import {
   termShardFile,
   type PageRecord,
   type PagesFile,
+  type SectionIntent,
   type SectionsFile,
   type TermShard,
 } from '../contract';
 import {
+  BM25F,
   QUERY_WEIGHTS,
   rankPages,
   sectionStats,
@@ -221,6 +223,27 @@ export async function planQuery(search: SectionSearch, vocabulary: Vocabulary, q
   return { terms, query: shown.join(' '), corrected };
 }
 
+/**
+ * The section priors of a query: the fixed ones ({@link BM25F}'s `sectionPrior`), plus the prior of
+ * each intent the query holds: at least `atLeast` of its words, each a group of forms written as
+ * they are typed (`release releases released`), in any order ("which release added keep-warm"
+ * holds `release` and `added`; "when adding an account" holds only `when`). An intent's prior
+ * replaces the section's fixed one.
+ */
+export function sectionPriorsFor(
+  query: string,
+  intents: Readonly<Record<string, SectionIntent>>,
+  fixed: Readonly<Record<string, number>> = BM25F.sectionPrior,
+): Record<string, number> {
+  const words = new Set(termsOf(query).map((entry) => entry.word));
+  const priors: Record<string, number> = { ...fixed };
+  for (const [section, intent] of Object.entries(intents)) {
+    const held = intent.words.filter((forms) => forms.split(' ').some((form) => words.has(form))).length;
+    if (held >= intent.atLeast) priors[section] = intent.prior;
+  }
+  return priors;
+}
+
 /** Options of {@link searchSections}. */
 export interface SectionSearchOptions {
   /** Keeps pages of these sections only (`Guides`, `Modules`, …). */
@@ -355,10 +378,15 @@ export async function searchSections(
   const keep = sections
     ? (page: number) => sections.has(search.pages.sections[recordOf(page)?.[0] ?? -1] ?? '')
     : undefined;
-  let ranked = withSectionPriors(rankPages(search.stats, plan.terms, recordOf, keep), (page) => {
-    const record = recordOf(page);
-    return record === undefined ? undefined : search.pages.sections[record[0]];
-  });
+  const priors = { ...BM25F, sectionPrior: sectionPriorsFor(trimmed, file.intents ?? {}) };
+  let ranked = withSectionPriors(
+    rankPages(search.stats, plan.terms, recordOf, keep),
+    (page) => {
+      const record = recordOf(page);
+      return record === undefined ? undefined : search.pages.sections[record[0]];
+    },
+    priors,
+  );
   if (options.pinned !== undefined) {
     const at = ranked.findIndex((entry) => bare(recordOf(entry.page)?.[1] ?? '') === bare(options.pinned ?? ''));
     if (at > 0) ranked = [ranked[at] as RankedPage, ...ranked.slice(0, at), ...ranked.slice(at + 1)];

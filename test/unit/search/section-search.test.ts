@@ -3,6 +3,10 @@
  * gives, which pages a question finds and in what order, and which passage a hit shows.
  */
 // @vitest-environment node
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import type { PagesFile } from '@site/plugins/local-search/contract';
@@ -12,10 +16,17 @@ import {
   planQuery,
   searchSections,
   type SectionSearch,
+  sectionPriorsFor,
 } from '@site/plugins/local-search/client/sectionSearch';
 import { toVocabulary } from '@site/plugins/local-search/client/spelling';
 import { shardOf, termList, termsOf } from '@site/plugins/local-search/client/terms';
-import { buildSectionIndex, shardStarts, splitSections, type Fragment } from '@site/plugins/local-search/sections';
+import {
+  buildSectionIndex,
+  readIntents,
+  shardStarts,
+  splitSections,
+  type Fragment,
+} from '@site/plugins/local-search/sections';
 
 /** A fragment as Pagefind writes it: words, and the word offset of each heading anchor. */
 function fragment(url: string, parts: [id: string | null, text: string][]): Fragment {
@@ -249,6 +260,41 @@ describe('rankPages', () => {
     expect(withSectionPriors(ranked, sectionOf, { ...BM25F, sectionPrior: {} }).map((entry) => entry.page)).toEqual([
       0, 1, 2,
     ]);
+  });
+});
+
+describe('query intents', () => {
+  const intents = {
+    Releases: { words: ['release releases released', 'added', 'when'], atLeast: 2, prior: 12 },
+  };
+
+  it('gives the section its intent prior when the query holds enough of its words, in any form listed', () => {
+    expect(sectionPriorsFor('which release added keep-warm', intents, { Modules: -2 })).toEqual({
+      Modules: -2,
+      Releases: 12,
+    });
+    expect(sectionPriorsFor('When were FIFO topics added?', intents, {})).toEqual({ Releases: 12 });
+  });
+
+  it('keeps the fixed priors when the query holds too few of the words or other forms of them', () => {
+    expect(sectionPriorsFor('release notes for keep-warm', intents, { Modules: -2 })).toEqual({ Modules: -2 });
+    expect(sectionPriorsFor('in which order when adding an account', intents, {})).toEqual({});
+  });
+
+  it("reads the site's intents file, and names the file, the section and the field of a bad entry", () => {
+    const sections = ['Releases', 'Modules'];
+    expect(Object.keys(readIntents(['Releases', 'Guides']))).toEqual(['Releases']);
+    const write = (data: unknown): string => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'intents-')), 'intents.json');
+      fs.writeFileSync(file, JSON.stringify(data));
+      return file;
+    };
+    const bad = write({ Blog: { words: ['x'], atLeast: 1, prior: 1 } });
+    expect(() => readIntents(sections, bad)).toThrow(`${bad}: "Blog": not a search section (Releases, Modules)`);
+    const low = write({ Releases: { words: ['release'], atLeast: 2, prior: 1 } });
+    expect(() => readIntents(sections, low)).toThrow(`${low}: "Releases": field atLeast must be a whole number`);
+    const upper = write({ Releases: { words: ['Release'], atLeast: 1, prior: 1 } });
+    expect(() => readIntents(sections, upper)).toThrow(`${upper}: "Releases": field words must list lower-case words`);
   });
 });
 
