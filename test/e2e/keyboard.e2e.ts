@@ -130,12 +130,13 @@ describe('subscriber-only dialog by keyboard', () => {
     // Escape closes it and gives focus back to the link, so Enter opens it again.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await hasFocus(link)).toBe(true);
+    // Radix gives focus back in an effect after the dialog unmounts: poll until it lands.
+    await expect.poll(() => hasFocus(link)).toBe(true);
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await hasFocus(link)).toBe(true);
+    await expect.poll(() => hasFocus(link)).toBe(true);
   });
 
   it('closes with Enter on Cancel and gives focus back to the link', async () => {
@@ -147,7 +148,7 @@ describe('subscriber-only dialog by keyboard', () => {
     await pressUntilFocused(page, dialog.getByRole('button', { name: 'Cancel' }), 'Tab', 3);
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    expect(await hasFocus(link)).toBe(true);
+    await expect.poll(() => hasFocus(link)).toBe(true);
     expect(page.url()).toBe(`${baseUrl()}${MODULE_PAGE}`);
   });
 
