@@ -29,6 +29,12 @@ import { matchingHeadings, parseQuery, toRankablePage } from './ranking';
 import { correctQuery, hasPrefix, withinOneEdit, type Vocabulary } from './spelling';
 import { QUESTION_WORDS, shardOf, termsOf } from './terms';
 
+/**
+ * A query with at least this many words and identifiers besides question words is a sentence,
+ * in which identifiers weigh as words (see {@link planQuery}).
+ */
+export const SENTENCE_WORDS = 6;
+
 /** How many completions of the word being typed are searched at most. */
 export const MAX_COMPLETIONS = 3;
 
@@ -162,7 +168,7 @@ export interface QueryPlan {
 
 /**
  * Turns a query into weighted terms (see bm25f.ts, QUERY_WEIGHTS): question words are left out
- * when other words remain; a word the index lacks is replaced by the most frequent vocabulary
+ * when other words remain; identifiers weigh double, except in a sentence ({@link SENTENCE_WORDS}); a word the index lacks is replaced by the most frequent vocabulary
  * word one edit away, or left out; the word being typed (no space after it) also searches its
  * most frequent completions; a synonym or acronym adds its words. Never throws on any query.
  */
@@ -174,6 +180,9 @@ export async function planQuery(search: SectionSearch, vocabulary: Vocabulary, q
   const chosen = content.length > 0 ? content : all;
   const questionTerms = new Set(content.length > 0 ? all.filter(isQuestionWord).map((entry) => entry.term) : []);
   const lastIsPrefix = !/\s$/.test(query) && all.length > 0;
+  // In a sentence, an identifier is mostly context (the module or input the asker is working
+  // with), not what is searched for: it weighs as a word.
+  const sentence = chosen.filter((entry) => !entry.part).length >= SENTENCE_WORDS;
   const lastWord = all[all.length - 1]?.word;
   const weights = new Map<string, number>();
   const shown: string[] = [];
@@ -182,7 +191,11 @@ export async function planQuery(search: SectionSearch, vocabulary: Vocabulary, q
   // Start every shard the typed terms need at once; the loop below then reads them in order.
   await Promise.all(chosen.map((entry) => postingsOf(search, entry.term)));
   for (const entry of chosen) {
-    const weight = entry.part ? QUERY_WEIGHTS.part : entry.identifier ? QUERY_WEIGHTS.identifier : QUERY_WEIGHTS.word;
+    const weight = entry.part
+      ? QUERY_WEIGHTS.part
+      : entry.identifier && !sentence
+        ? QUERY_WEIGHTS.identifier
+        : QUERY_WEIGHTS.word;
     let term = entry.term;
     if ((await postingsOf(search, term)) === undefined && !entry.identifier && !entry.part) {
       const typing = lastIsPrefix && entry.word === lastWord && hasPrefix(vocabulary, entry.word);

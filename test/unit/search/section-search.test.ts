@@ -223,6 +223,16 @@ describe('section search', () => {
     expect(terms).not.toContain('command');
   });
 
+  it('weighs an identifier double in a short query and as a word in a sentence', async () => {
+    const weightOf = async (query: string) =>
+      (await planQuery(smallSite(), vocabulary, query)).terms.find((term) => term.term === 'enable_execute_command')
+        ?.weight;
+    expect(await weightOf('enable_execute_command ecs')).toBe(2);
+    expect(
+      await weightOf('my ecs tasks keep failing health checks after I set enable_execute_command on the service'),
+    ).toBe(1);
+  });
+
   it('finds a page by a synonym from the data file that the page never uses', async () => {
     const outcome = await searchSections(smallSite(), vocabulary, 'egress ', 3);
     expect(outcome.hits[0]?.url).toBe('/guides/nat');
