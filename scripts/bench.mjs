@@ -133,12 +133,16 @@ function skippedSections() {
   return new Set(names);
 }
 
-/** The latest report.json (in the output folder, else in bench-results/) with build figures, if any. */
+/**
+ * The latest report.json (in the output folder, else in bench-results/), if any: its page weights
+ * and precache are shown beside this run's, and its build figures stand in when the build is
+ * skipped (when it has them).
+ */
 function previousReport() {
   for (const dir of [OUT, DEFAULT_OUT]) {
     try {
       const report = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'));
-      if (report?.build?.wallSeconds) return report;
+      if (report?.build?.wallSeconds || report?.pageWeights) return report;
     } catch {
       // none here
     }
