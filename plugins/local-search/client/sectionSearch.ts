@@ -411,13 +411,17 @@ export async function searchSections(
     return record ? [hitOf(search, entry, record, searched)] : [];
   });
   const outcome: SearchOutcome = { query: searched, corrected: plan.corrected, total: ranked.length, hits };
+  // Question words count where other words found a section, but a passage neither marks them nor
+  // picks its sentence by them ("the", "how" are in every sentence).
+  const questionTerms = new Set(plan.terms.filter((term) => term.finds === false).map((term) => term.term));
   const withExcerpts = async (): Promise<SearchHit[]> => {
     const words = await Promise.all(top.map((entry) => search.fragmentWords(file.pageIds[entry.page] ?? '')));
     return hits.map((hit, index) => {
       const entry = top[index];
       if (!entry) return hit;
       const [start, end] = sectionRange(file, entry.section);
-      const passage = passageOf((words[index] ?? []).slice(start, end), new Set(entry.matched));
+      const matched = new Set(entry.matched.filter((term) => !questionTerms.has(term)));
+      const passage = passageOf((words[index] ?? []).slice(start, end), matched);
       return {
         ...hit,
         excerpt: passage.html,

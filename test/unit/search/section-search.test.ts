@@ -199,6 +199,14 @@ describe('section search', () => {
     expect(outcome.hits[0]?.excerpt).toContain('<mark>Health</mark>');
   });
 
+  it('marks the words that found the passage, not the question words around them', async () => {
+    const outcome = await searchSections(smallSite(), vocabulary, 'what do the health checks do to the tasks', 3);
+    expect(outcome.hits[0]?.url).toBe('/kb/1');
+    expect(outcome.hits[0]?.excerpt).toContain('<mark>Health</mark>');
+    expect(outcome.hits[0]?.excerpt).not.toContain('<mark>The</mark>');
+    expect(outcome.hits[0]?.excerpt).toContain('The load balancer');
+  });
+
   it('answers a query of words the site lacks with no hits, and an empty query too', async () => {
     expect((await searchSections(smallSite(), vocabulary, 'zzyzx qqq', 3)).total).toBe(0);
     expect((await searchSections(smallSite(), vocabulary, '   ', 3)).total).toBe(0);
