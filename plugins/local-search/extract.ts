@@ -75,10 +75,11 @@ function innerHtml(element: Element): string {
 
 /** The values of {@link SEARCH_NAME_ATTRIBUTE} under `root`, trimmed, without empty or repeated ones. */
 function namesOf(root: Element): string[] {
-  const names = findAll(root, (element) => attributes(element).some(([name]) => name === SEARCH_NAME_ATTRIBUTE))
-    .flatMap((element) => attributes(element).filter(([name]) => name === SEARCH_NAME_ATTRIBUTE))
-    .map(([, value]) => value.trim())
-    .filter((value) => value !== '');
+  const nameOf = (element: Element) =>
+    attributes(element)
+      .find(([name]) => name === SEARCH_NAME_ATTRIBUTE)?.[1]
+      .trim();
+  const names = findAll(root, (element) => Boolean(nameOf(element))).map((element) => nameOf(element) ?? '');
   return [...new Set(names)];
 }
 

@@ -39,10 +39,13 @@ export interface Bm25fParameters {
    */
   coverage: number;
   /**
-   * Weight of how well the page title and the query match (see {@link Bm25fParameters.titleMatch}):
-   * a page named for the query ("Network ACLs" for `network acls`) ranks above pages that mention
-   * it under another name. BM25F scores how much a page says about the query's terms, not how much
-   * of the page's name the query is; this adds the latter.
+   * Weight of how well the page title and the query match: the distinct terms they share (title
+   * without question words; query words and identifiers) divided by the square root of the
+   * product of their counts (Salton's cosine of two sets). A page named for the query ("Network
+   * ACLs" for `network acls`) ranks above pages that mention it under another name, and a
+   * one-word title ("Bastion") does not beat a fuller one ("Deploy a bastion host") for
+   * `deploy bastion`. BM25F scores how much a page says about the query's terms, not how much of
+   * the page's name the query is; this adds the latter.
    */
   titleCoverage: number;
   /**
@@ -51,13 +54,6 @@ export interface Bm25fParameters {
    * `vpc` in "Default VPCs".
    */
   part: number;
-  /**
-   * How the title match is measured, over distinct terms without question words: `share`, the
-   * share of the title's terms the query holds; `cosine`, the terms they share divided by the
-   * square root of the product of their sizes (Salton's cosine of two sets), which does not favour
-   * a one-word title ("Bastion") over a fuller one ("Deploy a bastion host") for `deploy bastion`.
-   */
-  titleMatch: 'share' | 'cosine';
   /** Weight of an h3 section's parent h2 heading in its heading field (as DocSearch's lvl2 over lvl3). */
   parentHeading: number;
   /**
@@ -83,7 +79,6 @@ export const BM25F: Bm25fParameters = {
   coverage: 2,
   titleCoverage: 4,
   part: 0.3,
-  titleMatch: 'cosine',
   parentHeading: 1,
   sectionPrior: { Modules: -2, Services: -2 },
 };
@@ -100,8 +95,6 @@ export const QUERY_WEIGHTS = {
   synonym: 0.6,
   /** A completion of the word the reader is still typing. */
   completion: 0.5,
-  /** A completion of a word being typed that is already a word of the site (`vpc` → `vpc_id`). */
-  knownCompletion: 0,
   /** A question word (`what`, `is`): counts where other words found a section (`What is Kubernetes?`). */
   question: 0.6,
 } as const;
@@ -320,8 +313,7 @@ export function rankPages(
     const title = fieldsOf(record).titleTerms;
     let held = 0;
     for (const term of title) if (queryTerms.has(term)) held += 1;
-    if (title.size === 0) return 0;
-    return parameters.titleMatch === 'cosine' ? held / Math.sqrt(title.size * querySize) : held / title.size;
+    return title.size === 0 ? 0 : held / Math.sqrt(title.size * querySize);
   };
   return [...pages]
     .map(([page, entry]) => ({

@@ -168,9 +168,11 @@ export interface QueryPlan {
 
 /**
  * Turns a query into weighted terms (see bm25f.ts, QUERY_WEIGHTS): question words are left out
- * when other words remain; identifiers weigh double, except in a sentence ({@link SENTENCE_WORDS}); a word the index lacks is replaced by the most frequent vocabulary
- * word one edit away, or left out; the word being typed (no space after it) also searches its
- * most frequent completions; a synonym or acronym adds its words. Never throws on any query.
+ * when other words remain; identifiers weigh double, except in a sentence ({@link SENTENCE_WORDS});
+ * a word the index lacks is replaced by the most frequent vocabulary word one edit away, or left
+ * out; the word being typed (no space after it), unless it is already a term of the site, also
+ * searches its most frequent completions; a synonym or acronym adds its words. Never throws on
+ * any query.
  */
 export async function planQuery(search: SectionSearch, vocabulary: Vocabulary, query: string): Promise<QueryPlan> {
   const all = termsOf(query);
@@ -213,15 +215,20 @@ export async function planQuery(search: SectionSearch, vocabulary: Vocabulary, q
       : undefined;
     if (synonym !== undefined) for (const extra of termsOf(synonym)) add(extra.term, QUERY_WEIGHTS.synonym);
   }
-  if (lastIsPrefix && lastWord !== undefined && lastWord.length >= 2 && /^[a-z][a-z0-9_]*$/.test(lastWord)) {
-    const lastTerm = all[all.length - 1]?.term ?? '';
-    const known = (await postingsOf(search, lastTerm)) !== undefined;
-    const weight = known ? QUERY_WEIGHTS.knownCompletion : QUERY_WEIGHTS.completion;
-    if (weight > 0)
-      for (const word of completions(vocabulary, lastWord, MAX_COMPLETIONS)) {
-        // The completion whole: its parts are other words (`vpc_name` is no search for `name`).
-        for (const extra of termsOf(word)) if (!extra.part) add(extra.term, weight);
-      }
+  // A last word that is already a term of the site is taken as written (`default vpc` is no
+  // search for `vpc_id`); another is completed.
+  const lastTerm = all[all.length - 1]?.term ?? '';
+  if (
+    lastIsPrefix &&
+    lastWord !== undefined &&
+    lastWord.length >= 2 &&
+    /^[a-z][a-z0-9_]*$/.test(lastWord) &&
+    (await postingsOf(search, lastTerm)) === undefined
+  ) {
+    for (const word of completions(vocabulary, lastWord, MAX_COMPLETIONS)) {
+      // The completion whole: its parts are other words (`vpc_name` is no search for `name`).
+      for (const extra of termsOf(word)) if (!extra.part) add(extra.term, QUERY_WEIGHTS.completion);
+    }
   }
   for (const term of questionTerms) if (!weights.has(term)) weights.set(term, -QUERY_WEIGHTS.question);
   const terms: QueryTerm[] = [];

@@ -114,13 +114,6 @@ export function termList(text: string): string[] {
   return termsOf(text).map((entry) => entry.term);
 }
 
-/** How often each term occurs in `text`. */
-export function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of termList(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
-}
-
 /**
  * The shard a term's postings live in. The shards hold contiguous ranges of the index's terms in
  * sorted order (UTF-16 code units, as `<` compares strings): `starts[n]` is the first term of shard
