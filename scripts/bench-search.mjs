@@ -34,16 +34,9 @@ const { MODAL_PAGES_PER_QUERY } = jiti('../plugins/local-search/client/adapter.t
 const { RELEVANCE_PAIRS } = jiti('../test/e2e/fixtures/search-relevance.ts');
 const { HELD_OUT_PAIRS } = jiti('../test/e2e/fixtures/search-relevance-held-out.ts');
 const { loadNodeSearch, scoreRelevance } = jiti('../test/contract/search-engine.ts');
-const {
-  QUESTION_SETS,
-  OUTSIDE_KINDS,
-  answerCase,
-  answerOutsideCase,
-  readOutsideQueries,
-  readQuestions,
-  scoreAnswers,
-  scoreOutside,
-} = jiti('../test/contract/questions.ts');
+const { QUESTION_SETS, OUTSIDE_KINDS, answerCase, readOutsideQueries, readQuestions, scoreAnswers } = jiti(
+  '../test/contract/questions.ts',
+);
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_SEARCH_PORT ?? 3290);
@@ -350,13 +343,13 @@ export async function measureSearch() {
     );
     // The outside query sets, per file and per kind of query over all files.
     const outsideAnswers = [];
-    for (const entry of readOutsideQueries()) outsideAnswers.push(await answerOutsideCase(nodeSearch, entry));
+    for (const entry of readOutsideQueries()) outsideAnswers.push(await answerCase(nodeSearch, entry));
     const outsideFiles = [...new Set(outsideAnswers.map((answer) => answer.file))];
     const outside = [
-      ...outsideFiles.map((file) => [file, scoreOutside(outsideAnswers.filter((answer) => answer.file === file))]),
+      ...outsideFiles.map((file) => [file, scoreAnswers(outsideAnswers.filter((answer) => answer.file === file))]),
       ...OUTSIDE_KINDS.map((kind) => [
         `all, ${kind}`,
-        scoreOutside(outsideAnswers.filter((answer) => answer.kind === kind)),
+        scoreAnswers(outsideAnswers.filter((answer) => answer.kind === kind)),
       ]),
     ];
     // 4. What a first run cannot go below on this machine: its requests alone, and its engine alone.

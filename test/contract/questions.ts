@@ -19,14 +19,42 @@ export const QUESTION_SETS = { reader: 40, agent: 20, errors: 20, identifiers: 2
 /** A set of the fixture: reader questions, agent questions, pasted errors or identifiers. */
 export type QuestionSet = keyof typeof QUESTION_SETS;
 
-/** One case: a query and where its answer lives. */
-export interface QuestionCase {
+/** One case of the fixture: a query and where its answer lives. */
+export interface QuestionCase extends QueryCase {
   set: QuestionSet;
+}
+
+/** What every case of a query file holds: the query, the page that answers it, maybe its section. */
+export interface QueryCase {
   query: string;
-  /** Permalink of the page that answers the query. */
+  /** Permalink of the page that answers the query (with or without its trailing slash). */
   expected: string;
   /** Heading anchor (without `#`) of the section that answers, when one section does. */
   anchor?: string;
+}
+
+/**
+ * Reads a YAML list of cases: each a mapping of `query`, `expected`, maybe `anchor`, and the
+ * fields named in `extra`, which come back in `fields` for the caller to check.
+ * @throws Error naming the file, the case index and the field when a case is malformed.
+ */
+function readCases(file: string, extra: readonly string[] = []) {
+  const data: unknown = parse(fs.readFileSync(file, 'utf8'));
+  if (!Array.isArray(data)) throw new Error(`${file}: expected a list of cases`);
+  return data.map((item: unknown, index) => {
+    const where = `${file}: case ${String(index + 1)}`;
+    if (typeof item !== 'object' || item === null) throw new Error(`${where}: expected a mapping`);
+    const { query, expected, anchor, ...rest } = item as Record<string, unknown>;
+    const unknown = Object.keys(rest).filter((key) => !extra.includes(key));
+    if (unknown.length > 0) throw new Error(`${where}: unknown field ${unknown.join(', ')}`);
+    if (typeof query !== 'string' || query.trim() === '') throw new Error(`${where}: field query must be text`);
+    if (typeof expected !== 'string' || !expected.startsWith('/'))
+      throw new Error(`${where}: field expected must be a permalink starting with /`);
+    if (anchor !== undefined && (typeof anchor !== 'string' || anchor === '' || anchor.includes('#')))
+      throw new Error(`${where}: field anchor must be a heading id without #`);
+    const found: QueryCase = anchor === undefined ? { query, expected } : { query, expected, anchor };
+    return { found, fields: rest, where };
+  });
 }
 
 /**
@@ -34,22 +62,7 @@ export interface QuestionCase {
  * @throws Error naming the file, the case index and the field when a case is malformed.
  */
 export function readQuestionSet(set: QuestionSet, dir = QUESTIONS_DIR): QuestionCase[] {
-  const file = path.join(dir, `${set}.yml`);
-  const data: unknown = parse(fs.readFileSync(file, 'utf8'));
-  if (!Array.isArray(data)) throw new Error(`${file}: expected a list of cases`);
-  return data.map((item: unknown, index): QuestionCase => {
-    const where = `${file}: case ${String(index + 1)}`;
-    if (typeof item !== 'object' || item === null) throw new Error(`${where}: expected a mapping`);
-    const { query, expected, anchor, ...rest } = item as Record<string, unknown>;
-    const unknown = Object.keys(rest);
-    if (unknown.length > 0) throw new Error(`${where}: unknown field ${unknown.join(', ')}`);
-    if (typeof query !== 'string' || query.trim() === '') throw new Error(`${where}: field query must be text`);
-    if (typeof expected !== 'string' || !expected.startsWith('/'))
-      throw new Error(`${where}: field expected must be a permalink starting with /`);
-    if (anchor !== undefined && (typeof anchor !== 'string' || anchor === '' || anchor.includes('#')))
-      throw new Error(`${where}: field anchor must be a heading id without #`);
-    return anchor === undefined ? { set, query, expected } : { set, query, expected, anchor };
-  });
+  return readCases(path.join(dir, `${set}.yml`)).map(({ found }) => ({ set, ...found }));
 }
 
 /** Every set of the fixture, in {@link QUESTION_SETS} order. */
@@ -58,7 +71,7 @@ export function readQuestions(dir = QUESTIONS_DIR): QuestionCase[] {
 }
 
 /** Where one case landed: page rank (0 first, -1 not in the top 5) and the first hit's anchor. */
-export interface AnsweredCase extends QuestionCase {
+export interface Answer {
   rank: number;
   /** The anchor of the section the expected page's hit points at, when it is shown. */
   answeredAnchor?: string;
@@ -66,13 +79,16 @@ export interface AnsweredCase extends QuestionCase {
   shown: string[];
 }
 
+/** A fixture case and where it landed. */
+export type AnsweredCase = QuestionCase & Answer;
+
 const bare = (url: string): string => url.replace(/\/$/, '');
 
 /** Runs one case with `search` (5 pages, as the modal shows) and records where its page lands. */
-export async function answerCase(
+export async function answerCase<T extends QueryCase>(
   search: (query: string, limit: number) => Promise<SearchOutcome>,
-  question: QuestionCase,
-): Promise<AnsweredCase> {
+  question: T,
+): Promise<T & Answer> {
   const outcome = await search(question.query, 5);
   const shown = outcome.hits.map((hit) => hit.url);
   const rank = shown.map(bare).indexOf(bare(question.expected));
@@ -83,7 +99,7 @@ export async function answerCase(
 }
 
 /** Shares of a list of answered cases: page first, page in the top 5, anchor right, no hits. */
-export function scoreAnswers(answers: readonly AnsweredCase[]) {
+export function scoreAnswers(answers: readonly (QueryCase & Answer)[]) {
   const n = Math.max(1, answers.length);
   const shownWithAnchor = answers.filter((answer) => answer.anchor !== undefined && answer.rank >= 0);
   return {
@@ -109,19 +125,14 @@ export const OUTSIDE_DIR = path.resolve(__dirname, '../fixtures/outside-queries'
 export const OUTSIDE_KINDS = ['A', 'B', 'C', 'agent'] as const;
 
 /** One case of an outside set. */
-export interface OutsideCase {
+export interface OutsideCase extends QueryCase {
   /** The set's file name without `.yml`. */
   file: string;
   kind: (typeof OUTSIDE_KINDS)[number];
-  query: string;
-  /** Permalink of the page that answers the query (with or without its trailing slash). */
-  expected: string;
-  /** Heading anchor (without `#`) of the section that answers, when one section does. */
-  anchor?: string;
 }
 
 /**
- * Reads every outside set of `dir`, in file-name order.
+ * Reads every outside set of `dir`, in file-name order. Each case also names its kind in `set`.
  * @throws Error naming the file, the case index and the field when a case is malformed.
  */
 export function readOutsideQueries(dir = OUTSIDE_DIR): OutsideCase[] {
@@ -129,52 +140,11 @@ export function readOutsideQueries(dir = OUTSIDE_DIR): OutsideCase[] {
     .readdirSync(dir)
     .filter((name) => name.endsWith('.yml'))
     .sort();
-  return files.flatMap((name) => {
-    const file = path.join(dir, name);
-    const data: unknown = parse(fs.readFileSync(file, 'utf8'));
-    if (!Array.isArray(data)) throw new Error(`${file}: expected a list of cases`);
-    return data.map((item: unknown, index): OutsideCase => {
-      const where = `${file}: case ${String(index + 1)}`;
-      if (typeof item !== 'object' || item === null) throw new Error(`${where}: expected a mapping`);
-      const { set, query, expected, anchor, ...rest } = item as Record<string, unknown>;
-      const unknown = Object.keys(rest);
-      if (unknown.length > 0) throw new Error(`${where}: unknown field ${unknown.join(', ')}`);
-      const kind = OUTSIDE_KINDS.find((entry) => entry === set);
+  return files.flatMap((name) =>
+    readCases(path.join(dir, name), ['set']).map(({ found, fields, where }): OutsideCase => {
+      const kind = OUTSIDE_KINDS.find((entry) => entry === fields.set);
       if (kind === undefined) throw new Error(`${where}: field set must be one of ${OUTSIDE_KINDS.join(', ')}`);
-      if (typeof query !== 'string' || query.trim() === '') throw new Error(`${where}: field query must be text`);
-      if (typeof expected !== 'string' || !expected.startsWith('/'))
-        throw new Error(`${where}: field expected must be a permalink starting with /`);
-      if (anchor !== undefined && (typeof anchor !== 'string' || anchor === '' || anchor.includes('#')))
-        throw new Error(`${where}: field anchor must be a heading id without #`);
-      const base = { file: name.replace(/\.yml$/, ''), kind, query, expected };
-      return anchor === undefined ? base : { ...base, anchor };
-    });
-  });
-}
-
-/** Where an outside case landed: page rank (0 first, -1 not in the top 5) and the hit count. */
-export interface AnsweredOutsideCase extends OutsideCase {
-  rank: number;
-  total: number;
-}
-
-/** Runs one outside case with `search` (5 pages, as the modal shows). */
-export async function answerOutsideCase(
-  search: (query: string, limit: number) => Promise<SearchOutcome>,
-  question: OutsideCase,
-): Promise<AnsweredOutsideCase> {
-  const outcome = await search(question.query, 5);
-  const rank = outcome.hits.map((hit) => bare(hit.url)).indexOf(bare(question.expected));
-  return { ...question, rank, total: outcome.total };
-}
-
-/** Shares of a list of answered outside cases: page first, page in the top 5, and the count without hits. */
-export function scoreOutside(answers: readonly AnsweredOutsideCase[]) {
-  const n = Math.max(1, answers.length);
-  return {
-    cases: answers.length,
-    top1: answers.filter((answer) => answer.rank === 0).length / n,
-    top5: answers.filter((answer) => answer.rank >= 0).length / n,
-    noHits: answers.filter((answer) => answer.total === 0).length,
-  };
+      return { file: name.replace(/\.yml$/, ''), kind, ...found };
+    }),
+  );
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { BUILD_DIR } from './built-site';
-import { answerOutsideCase, readOutsideQueries, scoreOutside, type AnsweredOutsideCase } from './questions';
+import { answerCase, readOutsideQueries, scoreAnswers, type Answer, type OutsideCase } from './questions';
 import { loadNodeSearch } from './search-engine';
 
 /** Floors on each set: the page first, and among the five shown. */
@@ -19,14 +19,14 @@ const FLOORS = { top1: 0.8, top5: 0.97 } as const;
 
 const cases = readOutsideQueries();
 const files = [...new Set(cases.map((entry) => entry.file))];
-let answers: AnsweredOutsideCase[] = [];
+let answers: (OutsideCase & Answer)[] = [];
 
 beforeAll(async () => {
   const search = await loadNodeSearch(BUILD_DIR);
   answers = [];
-  for (const entry of cases) answers.push(await answerOutsideCase(search, entry));
+  for (const entry of cases) answers.push(await answerCase(search, entry));
   for (const file of files) {
-    const score = scoreOutside(answers.filter((answer) => answer.file === file));
+    const score = scoreAnswers(answers.filter((answer) => answer.file === file));
     console.info(
       `outside set ${file}: ${String(score.cases)} cases, first ${(score.top1 * 100).toFixed(1)}%, top 5 ${(score.top5 * 100).toFixed(1)}%, no hits ${String(score.noHits)}`,
     );
@@ -51,7 +51,7 @@ describe('outside query sets', () => {
   it.each(files)(
     `set %s: the expected page first for at least ${String(FLOORS.top1 * 100)}% of the cases and in the top 5 for at least ${String(FLOORS.top5 * 100)}%`,
     (file) => {
-      const score = scoreOutside(answers.filter((answer) => answer.file === file));
+      const score = scoreAnswers(answers.filter((answer) => answer.file === file));
       const misses = answers
         .filter((answer) => answer.file === file && answer.rank !== 0)
         .map(({ kind, query, rank }) => ({ kind, query, rank }));
