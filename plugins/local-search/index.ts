@@ -34,13 +34,13 @@ import {
 } from './contract';
 import { toIndexDocument, type SearchRecord } from './extract';
 import { readPage } from './page-step';
-import { writeSectionIndex } from './sections';
+import { INTENTS_FILE, SYNONYMS_FILE, readQueryData, writeSectionIndex, type QueryData } from './sections';
 
 /**
  * The search step of the post-build pipeline: each page's records (`page-step.ts`), then, in route
  * order, the Pagefind index, `vocabulary.json` and `pages.json`.
  */
-export function searchStep(): PageStep<null, SearchRecord[]> {
+export function searchStep(data: QueryData): PageStep<null, SearchRecord[]> {
   return {
     kind: 'page',
     name: 'search-records',
@@ -49,7 +49,7 @@ export function searchStep(): PageStep<null, SearchRecord[]> {
     options: null,
     writeSite(results, { outDir, addCpuMs }) {
       const records = [...results.values()].flat().sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-      const engineCpuMs = writeSearchIndex(outDir, records);
+      const engineCpuMs = writeSearchIndex(outDir, records, data);
       addCpuMs(engineCpuMs);
       console.info(
         `[${PLUGIN_NAME}] indexed ${String(records.length)} pages (Pagefind's engine: ${String(engineCpuMs)} ms CPU)`,
@@ -90,12 +90,13 @@ export function buildNames(records: readonly SearchRecord[]): Record<string, str
 
 /**
  * Writes the Pagefind index of `records` into `<outDir>/pagefind`, plus the vocabulary the client
- * uses to correct typos. Indexing runs in a child Node process (see write-index.mjs).
+ * uses to correct typos, the page records and the section index (with `data`'s synonyms and
+ * intents). Indexing runs in a child Node process (see write-index.mjs).
  * @returns the CPU time of Pagefind's engine process in ms, which no parent process counts (0 where
  *   it cannot be read).
  * @throws Error with Pagefind's message when indexing fails.
  */
-export function writeSearchIndex(outDir: string, records: readonly SearchRecord[]): number {
+export function writeSearchIndex(outDir: string, records: readonly SearchRecord[], data: QueryData): number {
   const indexDir = path.join(outDir, INDEX_DIR);
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `${PLUGIN_NAME}-`));
   let engineCpuMs = 0;
@@ -118,7 +119,7 @@ export function writeSearchIndex(outDir: string, records: readonly SearchRecord[
   fs.writeFileSync(path.join(indexDir, VOCABULARY_FILE), JSON.stringify(vocabulary));
   const pagesFile = buildPagesFile(indexDir, records);
   fs.writeFileSync(path.join(indexDir, PAGES_FILE), JSON.stringify(pagesFile));
-  writeSectionIndex(indexDir, pagesFile);
+  writeSectionIndex(indexDir, pagesFile, data);
   return engineCpuMs;
 }
 
@@ -167,8 +168,18 @@ export function buildPagesFile(indexDir: string, records: readonly SearchRecord[
  * index written after the build.
  */
 export default function localSearchPlugin(context: { baseUrl: string }): ParticipatingPlugin {
+  // The synonyms and intents, checked in loadContent, so a bad entry stops the build (and
+  // `npm start`) before any page is rendered; the post-build step writes them into the index.
+  let queryData: QueryData | undefined;
   return {
     name: PLUGIN_NAME,
+    getPathsToWatch() {
+      return [SYNONYMS_FILE, INTENTS_FILE];
+    },
+    loadContent() {
+      queryData = readQueryData();
+      return Promise.resolve();
+    },
     getThemePath() {
       return path.join(__dirname, 'theme');
     },
@@ -186,7 +197,7 @@ export default function localSearchPlugin(context: { baseUrl: string }): Partici
       return Promise.resolve();
     },
     postBuildSteps() {
-      return [searchStep()];
+      return [searchStep(queryData ?? readQueryData())];
     },
   };
 }

@@ -244,18 +244,28 @@ export function readIntents(sections: readonly string[], file = INTENTS_FILE): R
   return data as Record<string, SectionIntent>;
 }
 
+/** The query data the section index carries: synonyms and intents, read from the plugin's files. */
+export interface QueryData {
+  synonyms: Record<string, string>;
+  intents: Record<string, SectionIntent>;
+}
+
+/**
+ * Reads and checks the plugin's query data files (see {@link readSynonyms}, {@link readIntents}).
+ * @throws Error naming the file and the entry when either file is malformed.
+ */
+export function readQueryData(): QueryData {
+  return { synonyms: readSynonyms(), intents: readIntents(Object.values(SECTION_OF_AREA)) };
+}
+
 /**
  * Writes the section index of the Pagefind index in `indexDir` (its pages file and fragments):
- * {@link SECTIONS_FILE} and the term shards under {@link TERMS_DIR}.
- * @throws Error naming the file when a fragment, the synonyms file or the intents file cannot be read.
+ * {@link SECTIONS_FILE} and the term shards under {@link TERMS_DIR}, with `data`'s synonyms and
+ * intents in the former.
+ * @throws Error naming the file when a fragment cannot be read.
  */
-export function writeSectionIndex(indexDir: string, pagesFile: PagesFile): void {
-  const { file, shards } = buildSectionIndex(
-    pagesFile,
-    readFragments(indexDir),
-    readSynonyms(),
-    readIntents(Object.values(SECTION_OF_AREA)),
-  );
+export function writeSectionIndex(indexDir: string, pagesFile: PagesFile, data: QueryData): void {
+  const { file, shards } = buildSectionIndex(pagesFile, readFragments(indexDir), data.synonyms, data.intents);
   fs.mkdirSync(path.join(indexDir, TERMS_DIR), { recursive: true });
   shards.forEach((shard, n) => {
     fs.writeFileSync(path.join(indexDir, termShardFile(n)), JSON.stringify(shard));
